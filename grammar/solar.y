@@ -1,0 +1,446 @@
+/*
+ * The grammar of solar-opt's MLIR subset (reference/mlir-subset.md §8), as a pure bison
+ * parser over the reentrant scanner in solar.l.
+ *
+ * Actions are one-line calls into the sol_p_* builders of lib/IR/parse.c, which build the IR
+ * as the parse goes: an op with a region is created by a mid-rule action once its header is
+ * read, so its body's ops land in the right block and its block arguments are in scope.
+ * Error recovery resynchronises at op boundaries (`ops: ops error`); after the first syntax
+ * error the builders stop building and only syntax errors are reported.
+ */
+%define api.pure full
+%define parse.error custom
+%locations
+%param {yyscan_t scanner}
+%parse-param {SolParser *p}
+%expect 0
+
+%code requires {
+#include "IR/parse_support.h"
+}
+
+%code provides {
+int yylex(YYSTYPE *lval, YYLTYPE *lloc, yyscan_t scanner);
+void yyerror(YYLTYPE *lloc, yyscan_t scanner, SolParser *p, const char *msg);
+}
+
+%code {
+#define YYMAXDEPTH 10000000
+#define YYINITDEPTH 1024
+/* Stop early on runaway input: too many errors, or nesting beyond SOL_MAX_NESTING. */
+#define CHECK_ABORT() do { if (p->aborted) YYABORT; } while (0)
+}
+
+%token <ident> SSA_ID ALIAS_ID SYM_REF BARE_ID
+%token <integer> INT HEX RESULT_NO
+%token <real> FLOAT
+%token <str> STRING
+%token <type> TYPE
+%token <kind> OP_BINARY OP_UNARY OP_TERNARY OP_CMP OP_SELECT OP_CAST OP_CONSTANT
+%token <kind> OP_YIELD OP_MAPOP
+%token <ident> UNKNOWN_OP "operation name"
+%token OP_RETURN "'return'" OP_CALL "'func.call'" OP_FOR "'affine.for'" OP_IF "'affine.if'"
+%token OP_LOAD "'affine.load'" OP_STORE "'affine.store'" OP_ALLOC "'memref.alloc'"
+%token OP_DEALLOC "'memref.dealloc'" OP_DIM "'memref.dim'" OP_MLOAD "'memref.load'"
+%token OP_MSTORE "'memref.store'" OP_GENERIC "'linalg.generic'"
+%token BLOCK_ID "block label"
+%token BAD_TOKEN "invalid token"
+%token ARROW "'->'" GE "'>='" LE "'<='" EQ "'=='"
+%token MODULE "'module'" FUNC_KW "'func'" ATTRIBUTES "'attributes'" PRIVATE "'private'"
+%token TO "'to'" STEP "'step'" ITER_ARGS "'iter_args'" MIN "'min'" MAX "'max'" ELSE "'else'"
+%token SYMBOL_KW "'symbol'" FLOORDIV "'floordiv'" CEILDIV "'ceildiv'" MOD "'mod'"
+%token AFFINE_MAP "'affine_map'" AFFINE_SET "'affine_set'" TRUE "'true'" FALSE "'false'"
+%token INS "'ins'" OUTS "'outs'" ATTRS "'attrs'"
+
+%left '+' '-'
+%left '*' FLOORDIV CEILDIV MOD
+%precedence NEG
+
+%type <op> op value_op effect_op region_op func_header
+%type <defs> defs
+%type <use> use
+%type <list> uses opt_uses types opt_types params param_list opt_sig res_list ids opt_ids
+%type <list> opt_syms aexprs opt_aexprs cons opt_cons entries attr_vals opt_iter inits
+%type <list> init_names opt_rtypes rtypes block_params generic_ins generic_outs
+%type <list> opt_typed_uses fn_inputs fn_results
+%type <list> dim_operands sym_operands
+%type <param> param res
+%type <bound> lower upper
+%type <expr> aexpr con
+%type <attr> attr_dict opt_attr_dict attr_val const_val opt_module_attrs opt_func_attrs
+%type <attr> opt_generic_attrs map_attr set_attr
+%type <named> entry
+%type <ident> attr_name pred opt_sym_name
+%type <map> map_lit map_ref
+%type <set> set_lit set_ref
+%type <type> fn_type
+%type <integer> opt_step
+
+%start file
+
+%%
+
+file        : %empty
+            | file top                      { sol_p_top_op_done(p); CHECK_ABORT(); }
+            ;
+top         : ALIAS_ID '=' map_attr         { sol_p_alias_def(p, @1, $1, $3); }
+            | ALIAS_ID '=' set_attr         { sol_p_alias_def(p, @1, $1, $3); }
+            | MODULE opt_sym_name opt_module_attrs { sol_p_module_begin(p, @1, $2, $3); }
+              '{' funcs '}'
+            | func
+            | error
+            ;
+opt_sym_name : %empty                       { $$ = NULL; }
+            | SYM_REF                       { $$ = $1; }
+            ;
+opt_module_attrs : %empty                   { $$ = NULL; }
+            | ATTRIBUTES attr_dict          { $$ = $2; }
+            ;
+funcs       : %empty
+            | funcs func                    { sol_p_top_op_done(p); CHECK_ABORT(); }
+            | funcs error
+            ;
+
+/* func -> func_header [ '{' ops '}' ] ; the header creates the op and binds the arguments */
+func        : func_header                   { sol_p_func_end(p, $1, false, @1); }
+            | func_header '{'               { sol_p_func_body(p, $1, @2); }
+              body '}'                      { sol_p_func_end(p, $1, true, @5); }
+            ;
+func_header : FUNC_KW opt_private SYM_REF '(' params ')' opt_sig opt_func_attrs
+                                            { $$ = sol_p_func_begin(p, @3, $<integer>2.value, $3, $5, $7, $8); }
+            ;
+opt_private : %empty                        { $<integer>$.value = 0; }
+            | PRIVATE                       { $<integer>$.value = 1; }
+            ;
+opt_func_attrs : %empty                     { $$ = NULL; }
+            | ATTRIBUTES attr_dict          { $$ = $2; }
+            ;
+params      : %empty                        { $$ = NULL; }
+            | param_list
+            ;
+param_list  : param                         { $$ = sol_p_list(p, $1); }
+            | param_list ',' param          { $$ = sol_p_append(p, $1, $3); }
+            ;
+param       : SSA_ID ':' TYPE opt_attr_dict { $$ = sol_arena_alloc(&p->scratch, sizeof *$$); *$$ = (SolPParam){$1, $3, $4, @1}; }
+            | TYPE opt_attr_dict            { $$ = sol_arena_alloc(&p->scratch, sizeof *$$); *$$ = (SolPParam){NULL, $1, $2, @1}; }
+            ;
+opt_sig     : %empty                        { $$ = NULL; }
+            | ARROW TYPE                    { SolPParam *r = sol_arena_alloc(&p->scratch, sizeof *r); *r = (SolPParam){NULL, $2, NULL, @2}; $$ = sol_p_list(p, r); }
+            | ARROW '(' ')'                 { $$ = NULL; }
+            | ARROW '(' res_list ')'        { $$ = $3; }
+            ;
+res_list    : res                           { $$ = sol_p_list(p, $1); }
+            | res_list ',' res              { $$ = sol_p_append(p, $1, $3); }
+            ;
+res         : TYPE opt_attr_dict            { $$ = sol_arena_alloc(&p->scratch, sizeof *$$); *$$ = (SolPParam){NULL, $1, $2, @1}; }
+            ;
+
+/* body -> { op } [ terminator ] ; a terminator can only end a block, as in MLIR */
+body        : ops
+            | ops terminator                { CHECK_ABORT(); }
+            ;
+ops         : %empty
+            | ops op                        { CHECK_ABORT(); }
+            | ops error
+            ;
+op          : defs '=' value_op             { sol_p_bind(p, $1, $3, @1); $$ = $3; }
+            | value_op                      { $$ = $1; }
+            | effect_op                     { $$ = $1; }
+            ;
+defs        : SSA_ID                        { $$ = sol_p_defs(p, NULL, @1, $1); }
+            | SSA_ID ':' INT                { $$ = sol_p_defs_group(p, @1, $1, $3); }
+            | defs ',' SSA_ID               { $$ = sol_p_defs(p, $1, @3, $3); }
+            ;
+use         : SSA_ID                        { $$ = sol_p_use(p, @1, $1, (SolPInt){0, false}, false); }
+            | SSA_ID RESULT_NO              { $$ = sol_p_use(p, @$, $1, $2, true); }
+            ;
+uses        : use                           { $$ = sol_p_list(p, $1); }
+            | uses ',' use                  { $$ = sol_p_append(p, $1, $3); }
+            ;
+opt_uses    : %empty                        { $$ = NULL; }
+            | uses
+            ;
+types       : TYPE                          { $$ = sol_p_list(p, (void *)$1); }
+            | types ',' TYPE                { $$ = sol_p_append(p, $1, (void *)$3); }
+            ;
+opt_types   : %empty                        { $$ = NULL; }
+            | types
+            ;
+opt_typed_uses : %empty                     { $$ = NULL; }
+            | uses ':' types                { $$ = sol_p_append(p, sol_p_list(p, $1), $3); }
+            ;
+
+value_op    : region_op
+            | OP_LOAD use '[' opt_aexprs ']' opt_attr_dict ':' TYPE
+                                            { $$ = sol_p_affine_load(p, @1, $2, $4, $6, $8); }
+            | OP_MAPOP map_ref dim_operands sym_operands opt_attr_dict
+                                            { $$ = sol_p_affine_map_op(p, @1, $1, $2, $3, $4, $5); }
+            | OP_MLOAD use '[' opt_uses ']' opt_attr_dict ':' TYPE
+                                            { $$ = sol_p_memref_load(p, @1, $2, $4, $6, $8); }
+            | OP_ALLOC '(' opt_uses ')' opt_attr_dict ':' TYPE
+                                            { $$ = sol_p_alloc(p, @1, $3, $5, $7); }
+            | OP_DIM opt_attr_dict use ',' use ':' TYPE
+                                            { $$ = sol_p_dim(p, @1, $2, $3, $5, $7); }
+            | OP_CONSTANT opt_attr_dict const_val
+                                            { $$ = sol_p_constant(p, @1, $2, $3); }
+            | OP_BINARY use ',' use opt_attr_dict ':' TYPE
+                                            { $$ = sol_p_simple(p, @1, $1, sol_p_append(p, sol_p_list(p, $2), $4), $5, $7); }
+            | OP_UNARY use opt_attr_dict ':' TYPE
+                                            { $$ = sol_p_simple(p, @1, $1, sol_p_list(p, $2), $3, $5); }
+            | OP_TERNARY use ',' use ',' use opt_attr_dict ':' TYPE
+                                            { $$ = sol_p_simple(p, @1, $1, sol_p_append(p, sol_p_append(p, sol_p_list(p, $2), $4), $6), $7, $9); }
+            | OP_SELECT use ',' use ',' use opt_attr_dict ':' TYPE
+                                            { $$ = sol_p_simple(p, @1, $1, sol_p_append(p, sol_p_append(p, sol_p_list(p, $2), $4), $6), $7, $9); }
+            | OP_CMP pred ',' use ',' use opt_attr_dict ':' TYPE
+                                            { $$ = sol_p_cmp(p, @1, $1, @2, $2, $4, $6, $7, $9); }
+            | OP_CAST use opt_attr_dict ':' TYPE TO TYPE
+                                            { $$ = sol_p_cast(p, @1, $1, $2, $3, $5, $7); }
+            | OP_CALL SYM_REF '(' opt_uses ')' opt_attr_dict ':' fn_type
+                                            { $$ = sol_p_call(p, @1, $2, $4, $6, $8); }
+            | UNKNOWN_OP                    { sol_p_unknown_op(p, @1, $1); $$ = NULL; YYERROR; }
+            ;
+effect_op   : OP_STORE use ',' use '[' opt_aexprs ']' opt_attr_dict ':' TYPE
+                                            { $$ = sol_p_affine_store(p, @1, $2, $4, $6, $8, $10); }
+            | OP_MSTORE use ',' use '[' opt_uses ']' opt_attr_dict ':' TYPE
+                                            { $$ = sol_p_memref_store(p, @1, $2, $4, $6, $8, $10); }
+            | OP_DEALLOC use opt_attr_dict ':' TYPE
+                                            { $$ = sol_p_dealloc(p, @1, $2, $3, $5); }
+            ;
+terminator  : OP_YIELD opt_typed_uses       { sol_p_terminator(p, @1, $1, $2 ? $2->items[0] : NULL, $2 ? $2->items[1] : NULL); }
+            | OP_RETURN opt_typed_uses      { sol_p_terminator(p, @1, SOL_OP_RETURN, $2 ? $2->items[0] : NULL, $2 ? $2->items[1] : NULL); }
+            ;
+
+/* affine.for %i = lower to upper [step N] [iter_args(...) -> types] { ops } [attrs] */
+region_op   : OP_FOR SSA_ID '=' lower TO upper opt_step opt_iter
+                                            { $<op>$ = sol_p_for_begin(p, @1, @2, $2, $4, $6, $7, @7.first_line != 0, $8 ? $8->items[0] : NULL, $8 ? $8->items[1] : NULL, $8 ? $8->items[2] : NULL); CHECK_ABORT(); }
+              '{' body '}' opt_attr_dict    { $$ = sol_p_for_end(p, $<op>9, $13); }
+            | OP_IF set_ref dim_operands sym_operands opt_rtypes
+                                            { $<op>$ = sol_p_if_begin(p, @1, $2, $3, $4, $5); CHECK_ABORT(); }
+              '{' body '}' opt_else opt_attr_dict
+                                            { $$ = sol_p_if_end(p, $<op>6, $11); }
+            | OP_GENERIC attr_dict generic_ins generic_outs opt_generic_attrs
+                                            { $<op>$ = sol_p_generic_begin(p, @1, $2, $3 ? $3->items[0] : NULL, $3 ? $3->items[1] : NULL, $4 ? $4->items[0] : NULL, $4 ? $4->items[1] : NULL, $5); CHECK_ABORT(); }
+              '{' BLOCK_ID '(' block_params ')' ':'
+                                            { sol_p_generic_block(p, $<op>6, $10); }
+              body '}'                      { $$ = sol_p_generic_end(p, $<op>6); }
+            ;
+opt_else    : %empty
+            | ELSE                          { sol_p_if_else(p); }
+              '{' body '}'
+            ;
+opt_step    : %empty                        { $$ = (SolPInt){1, false}; @$.first_line = 0; }
+            | STEP INT                      { $$ = $2; }
+            | STEP '-' INT                  { sol_p_error(p, @2, "step must be a positive integer, got -%llu", (unsigned long long)$3.value); $$ = (SolPInt){1, false}; }
+            ;
+opt_iter    : %empty                        { $$ = NULL; }
+            | ITER_ARGS '(' inits ')' ARROW rtypes
+                                            { $$ = sol_p_list(p, $3->items[0]); sol_p_append(p, $$, $3->items[1]); sol_p_append(p, $$, $6); }
+            ;
+inits       : init_names                    { $$ = $1; }
+            ;
+init_names  : SSA_ID '=' use                { SolPUse *n = sol_arena_alloc(&p->scratch, sizeof *n); n->name = $1; n->loc = @1;
+                                              $$ = sol_p_list(p, sol_p_list(p, n)); sol_p_append(p, $$, sol_p_list(p, $3)); }
+            | init_names ',' SSA_ID '=' use { SolPUse *n = sol_arena_alloc(&p->scratch, sizeof *n); n->name = $3; n->loc = @3;
+                                              sol_p_append(p, $1->items[0], n); sol_p_append(p, $1->items[1], $5); $$ = $1; }
+            ;
+rtypes      : TYPE                          { $$ = sol_p_list(p, (void *)$1); }
+            | '(' opt_types ')'             { $$ = $2; }
+            ;
+opt_rtypes  : %empty                        { $$ = NULL; }
+            | ARROW rtypes                  { $$ = $2; }
+            ;
+lower       : MAX map_ref dim_operands sym_operands { $$ = sol_p_bound_map(p, @2, $2, $3, $4, true); }
+            | map_ref dim_operands sym_operands     { $$ = sol_p_bound_map(p, @1, $1, $2, $3, false); }
+            | use                           { $$ = sol_p_bound_ssa(p, @1, $1); }
+            | INT                           { $$ = sol_p_bound_int(p, @1, $1, false); }
+            | '-' INT                       { $$ = sol_p_bound_int(p, @$, $2, true); }
+            ;
+upper       : MIN map_ref dim_operands sym_operands { $$ = sol_p_bound_map(p, @2, $2, $3, $4, true); }
+            | map_ref dim_operands sym_operands     { $$ = sol_p_bound_map(p, @1, $1, $2, $3, false); }
+            | use                           { $$ = sol_p_bound_ssa(p, @1, $1); }
+            | INT                           { $$ = sol_p_bound_int(p, @1, $1, false); }
+            | '-' INT                       { $$ = sol_p_bound_int(p, @$, $2, true); }
+            ;
+dim_operands : '(' opt_uses ')'             { $$ = $2; }
+            ;
+sym_operands : %empty                       { $$ = NULL; }
+            | '[' opt_uses ']'              { $$ = $2; }
+            ;
+
+/* linalg.generic {maps, iterators} ins(...) outs(...) [attrs = {...}] { ^bb0(...): ops } */
+generic_ins : %empty                        { $$ = NULL; }
+            | INS '(' uses ':' types ')'    { $$ = sol_p_append(p, sol_p_list(p, $3), $5); }
+            ;
+generic_outs : %empty                       { $$ = NULL; }
+            | OUTS '(' uses ':' types ')'   { $$ = sol_p_append(p, sol_p_list(p, $3), $5); }
+            ;
+opt_generic_attrs : %empty                  { $$ = NULL; }
+            | ATTRS '=' attr_dict           { $$ = $3; }
+            ;
+block_params : params
+            ;
+
+fn_type     : '(' fn_inputs ')' ARROW fn_results { $$ = sol_p_function_type(p, $2, $5); }
+            ;
+fn_inputs   : %empty                        { $$ = NULL; }
+            | types
+            ;
+fn_results  : TYPE                          { $$ = sol_p_list(p, (void *)$1); }
+            | '(' opt_types ')'             { $$ = $2; }
+            ;
+
+pred        : BARE_ID                       { $$ = $1; }
+            | TRUE                          { $$ = sol_p_keyword_name(p, "true"); }
+            | FALSE                         { $$ = sol_p_keyword_name(p, "false"); }
+            ;
+
+/* affine expressions: one grammar for subscripts (SSA atoms) and map bodies (names) */
+aexpr       : aexpr '+' aexpr               { $$ = sol_p_expr_bin(p, @$, SOL_AFF_ADD, $1, $3); }
+            | aexpr '-' aexpr               { $$ = sol_p_expr_sub(p, @$, $1, $3); }
+            | aexpr '*' aexpr               { $$ = sol_p_expr_bin(p, @$, SOL_AFF_MUL, $1, $3); }
+            | aexpr FLOORDIV aexpr          { $$ = sol_p_expr_bin(p, @$, SOL_AFF_FLOORDIV, $1, $3); }
+            | aexpr CEILDIV aexpr           { $$ = sol_p_expr_bin(p, @$, SOL_AFF_CEILDIV, $1, $3); }
+            | aexpr MOD aexpr               { $$ = sol_p_expr_bin(p, @$, SOL_AFF_MOD, $1, $3); }
+            | '-' aexpr %prec NEG           { $$ = sol_p_expr_neg(p, @$, $2); }
+            | '(' aexpr ')'                 { $$ = $2; }
+            | INT                           { $$ = sol_p_expr_int(p, @1, $1); }
+            | use                           { $$ = sol_p_expr_ssa(p, @1, $1, false); }
+            | SYMBOL_KW '(' use ')'         { $$ = sol_p_expr_ssa(p, @3, $3, true); }
+            | BARE_ID                       { $$ = sol_p_expr_name(p, @1, $1); }
+            ;
+aexprs      : aexpr                         { $$ = sol_p_list(p, $1); }
+            | aexprs ',' aexpr              { $$ = sol_p_append(p, $1, $3); }
+            ;
+opt_aexprs  : %empty                        { $$ = NULL; }
+            | aexprs
+            ;
+map_lit     : AFFINE_MAP '<' '(' opt_ids ')' opt_syms ARROW '(' opt_aexprs ')' '>'
+                                            { $$ = sol_p_map(p, @1, $4, $6, $9); }
+            ;
+set_lit     : AFFINE_SET '<' '(' opt_ids ')' opt_syms ':' '(' opt_cons ')' '>'
+                                            { $$ = sol_p_set(p, @1, $4, $6, $9); }
+            ;
+map_attr    : map_lit                       { $$ = $1 ? sol_attr_map(p->module, $1) : NULL; }
+            ;
+set_attr    : set_lit                       { $$ = $1 ? sol_attr_set(p->module, $1) : NULL; }
+            ;
+map_ref     : ALIAS_ID                      { $$ = sol_p_map_alias(p, @1, $1); }
+            | map_lit
+            ;
+set_ref     : ALIAS_ID                      { $$ = sol_p_set_alias(p, @1, $1); }
+            | set_lit
+            ;
+opt_syms    : %empty                        { $$ = NULL; }
+            | '[' opt_ids ']'               { $$ = $2; }
+            ;
+opt_ids     : %empty                        { $$ = NULL; }
+            | ids
+            ;
+ids         : BARE_ID                       { $$ = sol_p_list(p, (void *)$1); }
+            | ids ',' BARE_ID               { $$ = sol_p_append(p, $1, (void *)$3); }
+            ;
+opt_cons    : %empty                        { $$ = NULL; }
+            | cons
+            ;
+cons        : con                           { $$ = sol_p_list(p, $1); }
+            | cons ',' con                  { $$ = sol_p_append(p, $1, $3); }
+            ;
+con         : aexpr GE aexpr                { $$ = sol_p_constraint(p, @$, $1, $3, false); }
+            | aexpr LE aexpr                { $$ = sol_p_constraint(p, @$, $3, $1, false); }
+            | aexpr EQ aexpr                { $$ = sol_p_constraint(p, @$, $1, $3, true); }
+            ;
+
+/* attributes */
+const_val   : INT ':' TYPE                  { $$ = sol_p_attr_int(p, @1, $1, false, $3); }
+            | '-' INT ':' TYPE              { $$ = sol_p_attr_int(p, @$, $2, true, $4); }
+            | FLOAT ':' TYPE                { $$ = sol_p_attr_float(p, @1, $1, false, $3); }
+            | '-' FLOAT ':' TYPE            { $$ = sol_p_attr_float(p, @$, $2, true, $4); }
+            | HEX ':' TYPE                  { $$ = sol_p_attr_hex(p, @1, $1, $3); }
+            | TRUE                          { $$ = sol_attr_bool(p->module, true); }
+            | FALSE                         { $$ = sol_attr_bool(p->module, false); }
+            ;
+opt_attr_dict : %empty                      { $$ = NULL; }
+            | attr_dict
+            ;
+attr_dict   : '{' '}'                       { $$ = sol_p_attr_dict(p, NULL); }
+            | '{' entries '}'               { $$ = sol_p_attr_dict(p, $2); }
+            ;
+entries     : entry                         { SolNamedAttr *e = sol_arena_alloc(&p->scratch, sizeof *e); *e = $1; $$ = sol_p_list(p, e); }
+            | entries ',' entry             { SolNamedAttr *e = sol_arena_alloc(&p->scratch, sizeof *e); *e = $3; $$ = sol_p_append(p, $1, e); }
+            ;
+entry       : attr_name                     { $$ = sol_p_named(p, $1, sol_attr_unit(p->module)); }
+            | attr_name '=' attr_val        { $$ = sol_p_named(p, $1, $3); }
+            ;
+attr_name   : BARE_ID                       { $$ = $1; }
+            | UNKNOWN_OP                    { $$ = $1; }
+            | STRING                        { $$ = sol_ident(p->ctx, $1.data, $1.len); }
+            | STEP                          { $$ = sol_p_keyword_name(p, "step"); }
+            | TO                            { $$ = sol_p_keyword_name(p, "to"); }
+            | MIN                           { $$ = sol_p_keyword_name(p, "min"); }
+            | MAX                           { $$ = sol_p_keyword_name(p, "max"); }
+            | MOD                           { $$ = sol_p_keyword_name(p, "mod"); }
+            | INS                           { $$ = sol_p_keyword_name(p, "ins"); }
+            | OUTS                          { $$ = sol_p_keyword_name(p, "outs"); }
+            | ATTRS                         { $$ = sol_p_keyword_name(p, "attrs"); }
+            ;
+attr_val    : TRUE                          { $$ = sol_attr_bool(p->module, true); }
+            | FALSE                         { $$ = sol_attr_bool(p->module, false); }
+            | INT                           { $$ = sol_p_attr_int(p, @1, $1, false, NULL); }
+            | '-' INT                       { $$ = sol_p_attr_int(p, @$, $2, true, NULL); }
+            | INT ':' TYPE                  { $$ = sol_p_attr_int(p, @1, $1, false, $3); }
+            | '-' INT ':' TYPE              { $$ = sol_p_attr_int(p, @$, $2, true, $4); }
+            | FLOAT ':' TYPE                { $$ = sol_p_attr_float(p, @1, $1, false, $3); }
+            | '-' FLOAT ':' TYPE            { $$ = sol_p_attr_float(p, @$, $2, true, $4); }
+            | FLOAT                         { $$ = sol_p_attr_float(p, @1, $1, false, NULL); }
+            | '-' FLOAT                     { $$ = sol_p_attr_float(p, @$, $2, true, NULL); }
+            | HEX ':' TYPE                  { $$ = sol_p_attr_hex(p, @1, $1, $3); }
+            | STRING                        { $$ = sol_attr_string(p->module, $1.data, $1.len); }
+            | '[' ']'                       { $$ = sol_p_attr_array(p, NULL); }
+            | '[' attr_vals ']'             { $$ = sol_p_attr_array(p, $2); }
+            | attr_dict                     { $$ = $1; }
+            | map_attr                      { $$ = $1; }
+            | set_attr                      { $$ = $1; }
+            | ALIAS_ID                      { $$ = sol_p_alias_attr(p, @1, $1); }
+            | TYPE                          { $$ = sol_attr_type(p->module, $1); }
+            | SYM_REF                       { $$ = sol_attr_symbol(p->module, $1); }
+            ;
+attr_vals   : attr_val                      { $$ = sol_p_list(p, (void *)$1); }
+            | attr_vals ',' attr_val        { $$ = sol_p_append(p, $1, (void *)$3); }
+            ;
+
+%%
+
+/* Syntax errors name what was found and what could come next, MLIR style:
+ *   error: expected ':' or '{', found ']' */
+static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner, SolParser *p)
+{
+    (void)scanner;
+    yysymbol_kind_t found = yypcontext_token(ctx);
+    const YYLTYPE *loc = yypcontext_location(ctx);
+    sol_p_syntax_error(p);
+    if (found == YYSYMBOL_BAD_TOKEN) /* the scanner already explained it */
+        return 0;
+    yysymbol_kind_t expected[6];
+    int n = yypcontext_expected_tokens(ctx, expected, 6);
+    SolBuf msg = {0};
+    if (found == YYSYMBOL_YYEOF)
+        sol_buf_puts(&msg, "unexpected end of input");
+    else
+        sol_buf_printf(&msg, "unexpected %s", yysymbol_name(found));
+    if (n > 0 && n <= 5) {
+        sol_buf_puts(&msg, "; expected ");
+        for (int i = 0; i < n; i++)
+            sol_buf_printf(&msg, "%s%s", i == 0 ? "" : i == n - 1 ? " or " : ", ",
+                           yysymbol_name(expected[i]));
+    }
+    sol_p_error(p, *loc, "%s", msg.data);
+    sol_buf_free(&msg);
+    return 0;
+}
+
+void yyerror(YYLTYPE *lloc, yyscan_t scanner, SolParser *p, const char *msg)
+{
+    (void)scanner;
+    sol_p_syntax_error(p);
+    sol_p_error(p, *lloc, "%s", msg);
+}

@@ -1,0 +1,483 @@
+/*
+ * The MLIR spelling of the context-level values: types, affine expressions, affine maps,
+ * integer sets and attribute values, appended to a SolBuf. The op printer (printer.c) builds
+ * on these; it only adds what needs a module-wide view (aliases such as `#map0`, SSA names).
+ *
+ * Everything printed here re-parses to the same uniqued object, so that solar-opt's output is
+ * a fixed point: affine expressions are printed from the canonical form the builders in
+ * context.c produce (`x + y * -1` prints as `x - y`) with just enough parentheses for the
+ * parser's precedence to rebuild the same tree, and floats print the shortest `%.Ne` that
+ * rounds back to the same bits in the value's own type.
+ */
+#include "IR/ir.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- buffer helpers: a fast path in front of sol_buf_append ------------------------------ */
+
+static void put(SolBuf *b, const char *s, size_t n)
+{
+    if (b->len + n + 1 > b->cap) {
+        sol_buf_append(b, s, n);
+        return;
+    }
+    memcpy(b->data + b->len, s, n);
+    b->len += n;
+    b->data[b->len] = '\0';
+}
+
+static void put_str(SolBuf *b, const char *s) { put(b, s, strlen(s)); }
+
+static void put_ch(SolBuf *b, char c) { put(b, &c, 1); }
+
+static void put_u64(SolBuf *b, uint64_t v)
+{
+    char tmp[24], *p = tmp + sizeof tmp;
+    do
+        *--p = (char)('0' + v % 10);
+    while (v /= 10);
+    put(b, p, (size_t)(tmp + sizeof tmp - p));
+}
+
+/* Negation goes through unsigned arithmetic so INT64_MIN prints correctly. */
+static void put_i64(SolBuf *b, int64_t v)
+{
+    if (v < 0) {
+        put_ch(b, '-');
+        put_u64(b, 0 - (uint64_t)v);
+    } else {
+        put_u64(b, (uint64_t)v);
+    }
+}
+
+/* ---- types ------------------------------------------------------------------------------ */
+
+static const char *const float_names[] = {"f16", "bf16", "f32", "f64"};
+
+static void print_type_list(SolBuf *b, uint32_t n, const SolType *const *ts)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        if (i)
+            put(b, ", ", 2);
+        sol_type_print(b, ts[i]);
+    }
+}
+
+static void print_memref(SolBuf *b, const SolType *t)
+{
+    put(b, "memref<", 7);
+    for (uint32_t i = 0; i < t->rank; i++) {
+        if (t->dims[i] == SOL_DYNAMIC)
+            put_ch(b, '?');
+        else
+            put_i64(b, t->dims[i]);
+        put_ch(b, 'x');
+    }
+    sol_type_print(b, t->elem);
+    put_ch(b, '>');
+}
+
+/* `(a, b) -> r`; results need parentheses unless there is exactly one non-function type. */
+static void print_function_type(SolBuf *b, const SolType *t)
+{
+    put_ch(b, '(');
+    print_type_list(b, t->num_inputs, t->inputs);
+    put(b, ") -> ", 5);
+    bool bare = t->num_results == 1 && t->results[0] && t->results[0]->kind != SOL_TYPE_FUNCTION;
+    if (bare) {
+        sol_type_print(b, t->results[0]);
+        return;
+    }
+    put_ch(b, '(');
+    print_type_list(b, t->num_results, t->results);
+    put_ch(b, ')');
+}
+
+void sol_type_print(SolBuf *b, const SolType *t)
+{
+    if (!t) {
+        put_str(b, "<<NULL TYPE>>");
+        return;
+    }
+    switch (t->kind) {
+    case SOL_TYPE_INDEX:
+        put(b, "index", 5);
+        return;
+    case SOL_TYPE_INT:
+        put_ch(b, 'i');
+        put_u64(b, t->width);
+        return;
+    case SOL_TYPE_FLOAT:
+        put_str(b, (unsigned)t->fkind < 4 ? float_names[t->fkind] : "<<BAD FLOAT>>");
+        return;
+    case SOL_TYPE_MEMREF:
+        print_memref(b, t);
+        return;
+    case SOL_TYPE_FUNCTION:
+        print_function_type(b, t);
+        return;
+    }
+}
+
+/* ---- affine expressions ----------------------------------------------------------------- */
+
+/* What the surrounding operator forces into parentheses. Sums bind loosest, then the
+ * mul-class operators (*, mod, floordiv, ceildiv), all left-associative; unary minus binds
+ * tightest in both MLIR's parser and ours. */
+enum {
+    PAREN_NONE,
+    PAREN_SUM,     /* left child of a mul-class node, right child of a sum */
+    PAREN_PRODUCT, /* right child of a mul-class node */
+    PAREN_NEG,     /* operand of unary minus: also a negative constant (`-(-5)`, not `--5`) */
+};
+
+static bool is_const(const SolAffineExpr *e, int64_t v)
+{
+    return e->kind == SOL_AFF_CONST && e->value == v;
+}
+
+static void print_expr(SolBuf *b, const SolAffineExpr *e, const char *const *names,
+                       uint32_t num_dims, int paren);
+
+static void print_leaf(SolBuf *b, const SolAffineExpr *e, const char *const *names,
+                       uint32_t num_dims)
+{
+    if (e->kind == SOL_AFF_CONST) {
+        put_i64(b, e->value);
+    } else if (names) {
+        put_str(b, names[(e->kind == SOL_AFF_SYM ? num_dims : 0) + (uint64_t)e->value]);
+    } else {
+        put_ch(b, e->kind == SOL_AFF_DIM ? 'd' : 's');
+        put_i64(b, e->value);
+    }
+}
+
+/* `l + r`, spelling an added negative constant or negative multiple as a subtraction; the
+ * parser turns `l - x` back into `l + x * -1` and folds the constant. */
+static void print_sum(SolBuf *b, const SolAffineExpr *e, const char *const *names,
+                      uint32_t num_dims)
+{
+    const SolAffineExpr *r = e->rhs;
+    print_expr(b, e->lhs, names, num_dims, PAREN_NONE);
+    if (r->kind == SOL_AFF_CONST && r->value < 0) {
+        put(b, " - ", 3);
+        put_u64(b, 0 - (uint64_t)r->value);
+    } else if (r->kind == SOL_AFF_MUL && r->rhs->kind == SOL_AFF_CONST && r->rhs->value < 0) {
+        put(b, " - ", 3);
+        print_expr(b, r->lhs, names, num_dims, PAREN_SUM);
+        if (r->rhs->value != -1) {
+            put(b, " * ", 3);
+            put_u64(b, 0 - (uint64_t)r->rhs->value);
+        }
+    } else {
+        put(b, " + ", 3);
+        print_expr(b, r, names, num_dims, PAREN_SUM);
+    }
+}
+
+static const char *binop_spelling(SolAffineKind k)
+{
+    switch (k) {
+    case SOL_AFF_MUL:
+        return " * ";
+    case SOL_AFF_MOD:
+        return " mod ";
+    case SOL_AFF_FLOORDIV:
+        return " floordiv ";
+    default:
+        return " ceildiv ";
+    }
+}
+
+static void print_product(SolBuf *b, const SolAffineExpr *e, const char *const *names,
+                          uint32_t num_dims)
+{
+    if (e->kind == SOL_AFF_MUL && is_const(e->rhs, -1)) {
+        put_ch(b, '-');
+        print_expr(b, e->lhs, names, num_dims, PAREN_NEG);
+        return;
+    }
+    print_expr(b, e->lhs, names, num_dims, PAREN_SUM);
+    put_str(b, binop_spelling(e->kind));
+    print_expr(b, e->rhs, names, num_dims, PAREN_PRODUCT);
+}
+
+static void print_expr(SolBuf *b, const SolAffineExpr *e, const char *const *names,
+                       uint32_t num_dims, int paren)
+{
+    if (!e) {
+        put_str(b, "<<NULL EXPR>>");
+        return;
+    }
+    if (e->kind <= SOL_AFF_SYM) {
+        if (paren == PAREN_NEG && e->kind == SOL_AFF_CONST && e->value < 0) {
+            put_ch(b, '(');
+            print_leaf(b, e, names, num_dims);
+            put_ch(b, ')');
+        } else {
+            print_leaf(b, e, names, num_dims);
+        }
+        return;
+    }
+    bool sum = e->kind == SOL_AFF_ADD;
+    bool wrap = sum ? paren != PAREN_NONE : paren >= PAREN_PRODUCT;
+    if (wrap)
+        put_ch(b, '(');
+    if (sum)
+        print_sum(b, e, names, num_dims);
+    else
+        print_product(b, e, names, num_dims);
+    if (wrap)
+        put_ch(b, ')');
+}
+
+void sol_affine_expr_print(SolBuf *b, const SolAffineExpr *e, const char *const *names,
+                           uint32_t num_dims)
+{
+    print_expr(b, e, names, num_dims, PAREN_NONE);
+}
+
+/* `(d0, d1)[s0]`, the brackets only when there are symbols. */
+static void print_dims_syms(SolBuf *b, uint32_t num_dims, uint32_t num_syms)
+{
+    put_ch(b, '(');
+    for (uint32_t i = 0; i < num_dims; i++) {
+        if (i)
+            put(b, ", ", 2);
+        put_ch(b, 'd');
+        put_u64(b, i);
+    }
+    put_ch(b, ')');
+    if (!num_syms)
+        return;
+    put_ch(b, '[');
+    for (uint32_t i = 0; i < num_syms; i++) {
+        if (i)
+            put(b, ", ", 2);
+        put_ch(b, 's');
+        put_u64(b, i);
+    }
+    put_ch(b, ']');
+}
+
+void sol_affine_map_print(SolBuf *b, const SolAffineMap *m)
+{
+    put(b, "affine_map<", 11);
+    print_dims_syms(b, m->num_dims, m->num_syms);
+    put(b, " -> (", 5);
+    for (uint32_t i = 0; i < m->num_results; i++) {
+        if (i)
+            put(b, ", ", 2);
+        sol_affine_expr_print(b, m->results[i], NULL, m->num_dims);
+    }
+    put(b, ")>", 2);
+}
+
+/* A set without constraints prints `()`: MLIR (14 and current) reads that as the universe
+ * set, and our parser keeps it constraint-free, so the round trip is exact. */
+void sol_integer_set_print(SolBuf *b, const SolIntegerSet *s)
+{
+    put(b, "affine_set<", 11);
+    print_dims_syms(b, s->num_dims, s->num_syms);
+    put(b, " : (", 4);
+    for (uint32_t i = 0; i < s->num_cons; i++) {
+        if (i)
+            put(b, ", ", 2);
+        sol_affine_expr_print(b, s->cons[i], NULL, s->num_dims);
+        put_str(b, s->is_eq[i] ? " == 0" : " >= 0");
+    }
+    put(b, ")>", 2);
+}
+
+/* ---- attributes ------------------------------------------------------------------------- */
+
+/* MLIR's escaping: printable ASCII as is except `"` and `\`, everything else as `\XX`. */
+static void print_quoted(SolBuf *b, const char *s, size_t n)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    put_ch(b, '"');
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '\\') {
+            put(b, "\\\\", 2);
+        } else if (c == '"' || c < 0x20 || c >= 0x7F) {
+            char esc[3] = {'\\', hex[c >> 4], hex[c & 15]};
+            put(b, esc, 3);
+        } else {
+            put_ch(b, (char)c);
+        }
+    }
+    put_ch(b, '"');
+}
+
+/* [A-Za-z_][A-Za-z0-9_$.]* */
+static bool is_bare_id(const char *s, size_t n)
+{
+    if (n == 0 || !((s[0] >= 'A' && s[0] <= 'Z') || (s[0] >= 'a' && s[0] <= 'z') || s[0] == '_'))
+        return false;
+    for (size_t i = 1; i < n; i++) {
+        char c = s[i];
+        bool ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+                  c == '_' || c == '$' || c == '.';
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+/* Words our lexer turns into keyword, type or op tokens that the grammar does not take as an
+ * attribute name; such names are printed quoted (MLIR accepts both forms). */
+static bool is_reserved_name(const char *s, size_t n)
+{
+    static const char *const words[] = {
+        "module",    "builtin.module", "func",       "builtin.func", "attributes", "private",
+        "iter_args", "else",           "symbol",     "floordiv",     "ceildiv",    "affine_map",
+        "affine_set", "true",          "false",      "index",        "f16",        "bf16",
+        "f32",       "f64",            NULL,
+    };
+    for (const char *const *w = words; *w; w++)
+        if (strlen(*w) == n && memcmp(*w, s, n) == 0)
+            return true;
+    if (n > 1 && s[0] == 'i' && strspn(s + 1, "0123456789") == n - 1)
+        return true;
+    for (int k = 0; k < SOL_OP_COUNT; k++) {
+        const char *a = sol_op_infos[k].name, *c = sol_op_infos[k].name14;
+        if ((strlen(a) == n && memcmp(a, s, n) == 0) ||
+            (c && strlen(c) == n && memcmp(c, s, n) == 0))
+            return true;
+    }
+    return false;
+}
+
+static void print_attr_name(SolBuf *b, const SolIdent *name)
+{
+    if (is_bare_id(name->str, name->len) && !is_reserved_name(name->str, name->len))
+        put(b, name->str, name->len);
+    else
+        print_quoted(b, name->str, name->len);
+}
+
+static void print_symbol(SolBuf *b, const SolIdent *sym)
+{
+    put_ch(b, '@');
+    if (!sym)
+        put_str(b, "<<NULL SYMBOL>>");
+    else if (is_bare_id(sym->str, sym->len))
+        put(b, sym->str, sym->len);
+    else
+        print_quoted(b, sym->str, sym->len);
+}
+
+/* Non-finite values have no decimal form: print the bit pattern, one hex digit per 4 bits of
+ * the type. Finite values print the shortest `%.Ne` (N >= 6, as mlir-opt's `1.000000e+00`)
+ * that reads back to the same bits after rounding to the type. */
+static void print_float_value(SolBuf *b, const SolAttr *a)
+{
+    SolFloatKind k = a->type && a->type->kind == SOL_TYPE_FLOAT ? a->type->fkind : SOL_F64;
+    double v = a->f.value;
+    char s[48];
+    if (!isfinite(v)) {
+        int digits = k == SOL_F64 ? 16 : k == SOL_F32 ? 8 : 4;
+        snprintf(s, sizeof s, "0x%0*" PRIX64, digits, a->f.bits);
+        put_str(b, s);
+        return;
+    }
+    uint64_t want = sol_float_to_bits(v, k);
+    for (int p = 6; p <= 17; p++) {
+        snprintf(s, sizeof s, "%.*e", p, v);
+        if (sol_float_to_bits(sol_float_round(strtod(s, NULL), k), k) == want)
+            break;
+    }
+    put_str(b, s);
+}
+
+static bool is_i1(const SolType *t) { return t && t->kind == SOL_TYPE_INT && t->width == 1; }
+
+static void print_typed_suffix(SolBuf *b, const SolType *t)
+{
+    if (!t)
+        return;
+    put(b, " : ", 3);
+    sol_type_print(b, t);
+}
+
+static void print_array(SolBuf *b, const SolAttr *a)
+{
+    put_ch(b, '[');
+    for (uint32_t i = 0; i < a->array.n; i++) {
+        if (i)
+            put(b, ", ", 2);
+        sol_attr_print(b, a->array.elems[i]);
+    }
+    put_ch(b, ']');
+}
+
+/* `{a = 1 : i64, unit_name}`: unit entries print their name only. */
+static void print_dict(SolBuf *b, const SolAttr *a)
+{
+    put_ch(b, '{');
+    for (uint32_t i = 0; i < a->dict.n; i++) {
+        const SolNamedAttr *e = &a->dict.entries[i];
+        if (i)
+            put(b, ", ", 2);
+        print_attr_name(b, e->name);
+        if (e->value && e->value->kind == SOL_ATTR_UNIT)
+            continue;
+        put(b, " = ", 3);
+        sol_attr_print(b, e->value);
+    }
+    put_ch(b, '}');
+}
+
+void sol_attr_print(SolBuf *b, const SolAttr *a)
+{
+    if (!a) {
+        put_str(b, "<<NULL ATTRIBUTE>>");
+        return;
+    }
+    switch (a->kind) {
+    case SOL_ATTR_UNIT:
+        put(b, "unit", 4);
+        return;
+    case SOL_ATTR_BOOL:
+        put_str(b, a->b ? "true" : "false");
+        return;
+    case SOL_ATTR_INT:
+        /* an i1 integer is a boolean in MLIR and prints as one */
+        if (is_i1(a->type)) {
+            put_str(b, a->i ? "true" : "false");
+            return;
+        }
+        put_i64(b, a->i);
+        print_typed_suffix(b, a->type);
+        return;
+    case SOL_ATTR_FLOAT:
+        print_float_value(b, a);
+        print_typed_suffix(b, a->type);
+        return;
+    case SOL_ATTR_STRING:
+        print_quoted(b, a->str.data, a->str.len);
+        return;
+    case SOL_ATTR_ARRAY:
+        print_array(b, a);
+        return;
+    case SOL_ATTR_DICT:
+        print_dict(b, a);
+        return;
+    case SOL_ATTR_MAP:
+        sol_affine_map_print(b, a->map);
+        return;
+    case SOL_ATTR_SET:
+        sol_integer_set_print(b, a->set);
+        return;
+    case SOL_ATTR_TYPE:
+        sol_type_print(b, a->type);
+        return;
+    case SOL_ATTR_SYMBOL:
+        print_symbol(b, a->sym);
+        return;
+    }
+}

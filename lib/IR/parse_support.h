@@ -1,0 +1,233 @@
+/*
+ * What the flex scanner and the bison parser share with lib/IR/parse.c: the parser state,
+ * the semantic value types of the grammar, and the builder calls that grammar actions make.
+ * The grammar stays declarative: every action is a one-line call into a `sol_p_*` builder
+ * (jq keeps its gen_* helpers out of the grammar the same way).
+ */
+#ifndef SOLAR_IR_PARSE_SUPPORT_H
+#define SOLAR_IR_PARSE_SUPPORT_H
+
+#include "IR/ir.h"
+
+typedef void *yyscan_t;
+typedef struct SolParser SolParser;
+
+/* A growable list in the parser's scratch arena (uses, types, attributes, expressions). */
+typedef struct SolPList {
+    void **items;
+    uint32_t n, cap;
+} SolPList;
+
+/* A source span of a token or rule. */
+typedef struct SolPLoc {
+    uint32_t first_line, first_column, last_line, last_column;
+} SolPLoc;
+
+/* An SSA use as written: `%x` or `%x#1`, resolved at the use. */
+typedef struct SolPUse {
+    SolValue *value; /* NULL after an error */
+    const SolIdent *name;
+    SolPLoc loc;
+} SolPUse;
+
+/* An affine expression as written, before its atoms become dims and symbols. */
+typedef enum SolPExprKind {
+    SOL_PEXPR_INT,    /* 42 */
+    SOL_PEXPR_NAME,   /* d0, s0, i: a map/set parameter */
+    SOL_PEXPR_SSA,    /* %i in a subscript */
+    SOL_PEXPR_SYMBOL, /* symbol(%n) */
+    SOL_PEXPR_NEG,
+    SOL_PEXPR_BINARY, /* op in `bin` */
+} SolPExprKind;
+
+typedef struct SolPExpr {
+    SolPExprKind kind;
+    SolAffineKind bin;
+    int64_t value;
+    const SolIdent *name;
+    SolPUse *use;
+    struct SolPExpr *lhs, *rhs;
+    SolPLoc loc;
+} SolPExpr;
+
+/* A parameter of a function header: `%A: memref<4xf32> {attrs}` or just a type. */
+typedef struct SolPParam {
+    const SolIdent *name; /* NULL in declarations */
+    const SolType *type;
+    const SolAttr *attrs; /* DICT or NULL */
+    SolPLoc loc;
+} SolPParam;
+
+/* A loop bound: a map with operands, or the `%n` / `42` shorthand. */
+typedef struct SolPBound {
+    const SolAffineMap *map; /* NULL after an error */
+    SolPList *dims, *syms;   /* of SolPUse */
+    bool has_minmax;         /* written with `max`/`min` */
+    SolPLoc loc;
+} SolPBound;
+
+typedef struct SolPDefs {
+    SolPList *names; /* of SolPUse (name + loc, value unused) */
+    uint32_t group;  /* N in `%r:N`, 0 for a comma list */
+} SolPDefs;
+
+/* Literal numbers keep an overflow flag so the action can report them with a location. */
+typedef struct SolPInt {
+    uint64_t value;
+    bool overflow;
+} SolPInt;
+
+typedef union SolPValue {
+    const SolIdent *ident;
+    SolPInt integer;
+    double real;
+    SolOpKind kind;
+    const SolType *type;
+    const SolAttr *attr;
+    SolNamedAttr named;
+    SolPUse *use;
+    SolPList *list;
+    SolPExpr *expr;
+    SolPParam *param;
+    SolPBound *bound;
+    SolPDefs *defs;
+    SolOp *op;
+    const SolAffineMap *map;
+    const SolIntegerSet *set;
+    struct {
+        const char *data;
+        uint32_t len;
+    } str;
+} SolPValue;
+
+#define YYSTYPE SolPValue
+#define YYLTYPE SolPLoc
+#define YYLTYPE_IS_DECLARED 1
+#define YYLTYPE_IS_TRIVIAL 1
+
+/* Parser state, shared by the scanner (through yyextra) and the grammar actions. */
+struct SolParser {
+    SolContext *ctx;
+    SolModule *module;
+    const SolIdent *file;
+    SolArena scratch;   /* lists and expressions; reset after each top-level op */
+    uint32_t line, col; /* scanner position of the next character */
+    bool broken;        /* after a syntax error: stop building, keep reporting */
+    bool aborted;       /* too many errors or nesting too deep */
+    uint32_t depth;     /* region nesting */
+    bool have_module;   /* an explicit `module` was seen */
+    bool have_top_op;   /* something was parsed at top level */
+    const char *input; /* the text being parsed (never modified) */
+    FILE *stream;      /* or the stream it comes from */
+    size_t input_len, input_pos;
+    SolPList *pending_params; /* function header arguments, until the body opens */
+    struct SolPState *state;  /* symbol table, scopes, insertion points (parse.c) */
+};
+
+enum { SOL_MAX_NESTING = 10000 };
+
+SolLoc sol_p_loc(SolParser *p, SolPLoc l);
+size_t sol_p_read_input(SolParser *p, char *buf, size_t max);
+void sol_p_syntax_error(SolParser *p);
+void sol_p_unknown_op(SolParser *p, SolPLoc l, const SolIdent *name);
+void sol_p_error(SolParser *p, SolPLoc l, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* lists */
+SolPList *sol_p_list(SolParser *p, void *first);
+SolPList *sol_p_append(SolParser *p, SolPList *l, void *item);
+static inline uint32_t sol_p_len(const SolPList *l) { return l ? l->n : 0; }
+
+/* lexical values */
+const SolType *sol_p_memref_type(SolParser *p, SolPLoc l, const char *text, size_t len);
+const SolType *sol_p_scalar_type(SolParser *p, const char *text, size_t len);
+const SolIdent *sol_p_string(SolParser *p, SolPLoc l, const char *text, size_t len, SolPValue *out);
+
+/* SSA names */
+SolPUse *sol_p_use(SolParser *p, SolPLoc l, const SolIdent *name, SolPInt result_no, bool has_no);
+SolPDefs *sol_p_defs(SolParser *p, SolPDefs *d, SolPLoc l, const SolIdent *name);
+SolPDefs *sol_p_defs_group(SolParser *p, SolPLoc l, const SolIdent *name, SolPInt count);
+void sol_p_bind(SolParser *p, SolPDefs *defs, SolOp *op, SolPLoc l);
+
+/* attributes */
+const SolAttr *sol_p_attr_int(SolParser *p, SolPLoc l, SolPInt v, bool neg, const SolType *type);
+const SolAttr *sol_p_attr_float(SolParser *p, SolPLoc l, double v, bool neg, const SolType *type);
+const SolAttr *sol_p_attr_hex(SolParser *p, SolPLoc l, SolPInt v, const SolType *type);
+const SolAttr *sol_p_attr_dict(SolParser *p, SolPList *entries);
+const SolAttr *sol_p_attr_array(SolParser *p, SolPList *elems);
+SolNamedAttr sol_p_named(SolParser *p, const SolIdent *name, const SolAttr *value);
+const SolIdent *sol_p_keyword_name(SolParser *p, const char *s);
+
+/* affine maps, sets and aliases */
+SolPExpr *sol_p_expr_int(SolParser *p, SolPLoc l, SolPInt v);
+SolPExpr *sol_p_expr_name(SolParser *p, SolPLoc l, const SolIdent *name);
+SolPExpr *sol_p_expr_ssa(SolParser *p, SolPLoc l, SolPUse *u, bool symbol);
+SolPExpr *sol_p_expr_neg(SolParser *p, SolPLoc l, SolPExpr *e);
+SolPExpr *sol_p_expr_bin(SolParser *p, SolPLoc l, SolAffineKind k, SolPExpr *a, SolPExpr *b);
+SolPExpr *sol_p_expr_sub(SolParser *p, SolPLoc l, SolPExpr *a, SolPExpr *b);
+const SolAffineMap *sol_p_map(SolParser *p, SolPLoc l, SolPList *dims, SolPList *syms,
+                              SolPList *results);
+SolPExpr *sol_p_constraint(SolParser *p, SolPLoc l, SolPExpr *a, SolPExpr *b, bool eq);
+const SolIntegerSet *sol_p_set(SolParser *p, SolPLoc l, SolPList *dims, SolPList *syms,
+                               SolPList *cons);
+void sol_p_alias_def(SolParser *p, SolPLoc l, const SolIdent *name, const SolAttr *value);
+const SolAffineMap *sol_p_map_alias(SolParser *p, SolPLoc l, const SolIdent *name);
+const SolIntegerSet *sol_p_set_alias(SolParser *p, SolPLoc l, const SolIdent *name);
+const SolAttr *sol_p_alias_attr(SolParser *p, SolPLoc l, const SolIdent *name);
+
+/* structure */
+void sol_p_module_begin(SolParser *p, SolPLoc l, const SolIdent *name, const SolAttr *attrs);
+void sol_p_top_op_done(SolParser *p);
+SolOp *sol_p_func_begin(SolParser *p, SolPLoc l, bool is_private, const SolIdent *name,
+                        SolPList *params, SolPList *results, const SolAttr *attrs);
+void sol_p_func_body(SolParser *p, SolOp *func, SolPLoc l);
+void sol_p_func_end(SolParser *p, SolOp *func, bool has_body, SolPLoc l);
+void sol_p_region_end(SolParser *p);
+
+/* ops */
+SolOp *sol_p_for_begin(SolParser *p, SolPLoc l, SolPLoc ivl, const SolIdent *iv, SolPBound *lb,
+                       SolPBound *ub, SolPInt step, bool has_step, SolPList *iter_names,
+                       SolPList *iter_inits, SolPList *types);
+SolOp *sol_p_for_end(SolParser *p, SolOp *op, const SolAttr *attrs);
+SolPBound *sol_p_bound_map(SolParser *p, SolPLoc l, const SolAffineMap *map, SolPList *dims,
+                           SolPList *syms, bool minmax);
+SolPBound *sol_p_bound_ssa(SolParser *p, SolPLoc l, SolPUse *u);
+SolPBound *sol_p_bound_int(SolParser *p, SolPLoc l, SolPInt v, bool neg);
+SolOp *sol_p_if_begin(SolParser *p, SolPLoc l, const SolIntegerSet *set, SolPList *dims,
+                      SolPList *syms, SolPList *types);
+void sol_p_if_else(SolParser *p);
+SolOp *sol_p_if_end(SolParser *p, SolOp *op, const SolAttr *attrs);
+SolOp *sol_p_generic_begin(SolParser *p, SolPLoc l, const SolAttr *dict, SolPList *ins,
+                           SolPList *in_types, SolPList *outs, SolPList *out_types,
+                           const SolAttr *extra);
+void sol_p_generic_block(SolParser *p, SolOp *op, SolPList *params);
+SolOp *sol_p_generic_end(SolParser *p, SolOp *op);
+SolOp *sol_p_terminator(SolParser *p, SolPLoc l, SolOpKind kind, SolPList *uses,
+                        SolPList *types);
+SolOp *sol_p_affine_load(SolParser *p, SolPLoc l, SolPUse *mem, SolPList *subs,
+                         const SolAttr *attrs, const SolType *type);
+SolOp *sol_p_affine_store(SolParser *p, SolPLoc l, SolPUse *val, SolPUse *mem, SolPList *subs,
+                          const SolAttr *attrs, const SolType *type);
+SolOp *sol_p_affine_map_op(SolParser *p, SolPLoc l, SolOpKind kind, const SolAffineMap *map,
+                           SolPList *dims, SolPList *syms, const SolAttr *attrs);
+SolOp *sol_p_memref_load(SolParser *p, SolPLoc l, SolPUse *mem, SolPList *idx,
+                         const SolAttr *attrs, const SolType *type);
+SolOp *sol_p_memref_store(SolParser *p, SolPLoc l, SolPUse *val, SolPUse *mem, SolPList *idx,
+                          const SolAttr *attrs, const SolType *type);
+SolOp *sol_p_alloc(SolParser *p, SolPLoc l, SolPList *sizes, const SolAttr *attrs,
+                   const SolType *type);
+SolOp *sol_p_dealloc(SolParser *p, SolPLoc l, SolPUse *mem, const SolAttr *attrs,
+                     const SolType *type);
+SolOp *sol_p_dim(SolParser *p, SolPLoc l, const SolAttr *attrs, SolPUse *mem, SolPUse *idx,
+                 const SolType *type);
+SolOp *sol_p_constant(SolParser *p, SolPLoc l, const SolAttr *attrs, const SolAttr *value);
+SolOp *sol_p_simple(SolParser *p, SolPLoc l, SolOpKind kind, SolPList *uses,
+                    const SolAttr *attrs, const SolType *type);
+SolOp *sol_p_cmp(SolParser *p, SolPLoc l, SolOpKind kind, SolPLoc pl, const SolIdent *pred,
+                 SolPUse *a, SolPUse *b, const SolAttr *attrs, const SolType *type);
+SolOp *sol_p_cast(SolParser *p, SolPLoc l, SolOpKind kind, SolPUse *a, const SolAttr *attrs,
+                  const SolType *from, const SolType *to);
+SolOp *sol_p_call(SolParser *p, SolPLoc l, const SolIdent *callee, SolPList *args,
+                  const SolAttr *attrs, const SolType *fn_type);
+const SolType *sol_p_function_type(SolParser *p, SolPList *inputs, SolPList *results);
+
+#endif /* SOLAR_IR_PARSE_SUPPORT_H */

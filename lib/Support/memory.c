@@ -1,0 +1,156 @@
+/*
+ * Heap helpers, the arena and growable buffers. sol_xmalloc aborts on OOM (cproc's xmalloc),
+ * so no caller ever checks for NULL; the arena zeroes what it hands out, so builders only set
+ * the fields they mean.
+ */
+#include "Support/support.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void out_of_memory(size_t size)
+{
+    fprintf(stderr, "solar: out of memory allocating %zu bytes\n", size);
+    abort();
+}
+
+void *sol_xmalloc(size_t size)
+{
+    void *p = malloc(size ? size : 1);
+    if (!p)
+        out_of_memory(size);
+    return p;
+}
+
+void *sol_xcalloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size ? size : 1);
+    if (!p)
+        out_of_memory(n * size);
+    return p;
+}
+
+void *sol_xrealloc(void *p, size_t size)
+{
+    p = realloc(p, size ? size : 1);
+    if (!p)
+        out_of_memory(size);
+    return p;
+}
+
+char *sol_xstrndup(const char *s, size_t n)
+{
+    char *d = sol_xmalloc(n + 1);
+    memcpy(d, s, n);
+    d[n] = '\0';
+    return d;
+}
+
+char *sol_xstrdup(const char *s) { return sol_xstrndup(s, strlen(s)); }
+
+/* ---- arena ------------------------------------------------------------------------------ */
+
+enum { SOL_ARENA_CHUNK = 64 * 1024 };
+
+struct SolArenaChunk {
+    SolArenaChunk *prev;
+    size_t used, cap;
+    max_align_t data[];
+};
+
+void *sol_arena_alloc(SolArena *a, size_t size)
+{
+    /* 8 bytes suits every IR struct (no long double, no SIMD types); max_align_t's 16 would
+     * add a quarter to a typical op's footprint. */
+    const size_t align = 8;
+    size = (size + align - 1) & ~(align - 1);
+    SolArenaChunk *c = a->head;
+    if (!c || c->cap - c->used < size) {
+        /* Big requests get a chunk of their own so the current chunk keeps its free tail. */
+        size_t cap = size > SOL_ARENA_CHUNK / 4 ? size : SOL_ARENA_CHUNK;
+        SolArenaChunk *n = sol_xmalloc(sizeof *n + cap);
+        n->used = 0, n->cap = cap;
+        a->total += cap;
+        if (c && cap == size && c->cap - c->used >= SOL_ARENA_CHUNK / 8) {
+            n->prev = c->prev; /* keep the roomy chunk on top */
+            c->prev = n;
+            n->used = size;
+            return memset(n->data, 0, size);
+        }
+        n->prev = c;
+        a->head = c = n;
+    }
+    void *p = (char *)c->data + c->used;
+    c->used += size;
+    return memset(p, 0, size);
+}
+
+char *sol_arena_strndup(SolArena *a, const char *s, size_t n)
+{
+    char *d = sol_arena_alloc(a, n + 1);
+    memcpy(d, s, n);
+    return d;
+}
+
+void sol_arena_release(SolArena *a)
+{
+    for (SolArenaChunk *c = a->head, *p; c; c = p) {
+        p = c->prev;
+        free(c);
+    }
+    a->head = NULL;
+    a->total = 0;
+}
+
+/* ---- vectors and buffers ---------------------------------------------------------------- */
+
+void sol_vec_grow_(void **data, size_t *cap, size_t elem_size)
+{
+    size_t n = *cap ? *cap * 2 : 8;
+    *data = sol_xrealloc(*data, n * elem_size);
+    *cap = n;
+}
+
+void sol_buf_append(SolBuf *b, const char *s, size_t n)
+{
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 64;
+        while (cap < b->len + n + 1)
+            cap *= 2;
+        b->data = sol_xrealloc(b->data, cap);
+        b->cap = cap;
+    }
+    memcpy(b->data + b->len, s, n);
+    b->len += n;
+    b->data[b->len] = '\0';
+}
+
+void sol_buf_puts(SolBuf *b, const char *s) { sol_buf_append(b, s, strlen(s)); }
+
+void sol_buf_printf(SolBuf *b, const char *fmt, ...)
+{
+    char small[256];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return;
+    if ((size_t)n < sizeof small) {
+        sol_buf_append(b, small, (size_t)n);
+        return;
+    }
+    char *big = sol_xmalloc((size_t)n + 1);
+    va_start(ap, fmt);
+    vsnprintf(big, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    sol_buf_append(b, big, (size_t)n);
+    free(big);
+}
+
+void sol_buf_free(SolBuf *b)
+{
+    free(b->data);
+    b->data = NULL;
+    b->len = b->cap = 0;
+}

@@ -1,0 +1,150 @@
+/*
+ * Support library: the libc-only foundations every other layer uses.
+ *
+ *   - heap helpers that abort on OOM (sol_xmalloc), so callers never check NULL;
+ *   - SolArena, a bump allocator that owns all IR memory of a module;
+ *   - SolVec, a typed growable array for worklists and builders;
+ *   - SolInterner, which maps strings to unique SolIdent pointers (compare with ==);
+ *   - SolSource, a buffer with a line-start table for carets in diagnostics;
+ *   - SolDiagEngine, which formats `file:line:col: error: msg`, the source line and a caret,
+ *     or hands each diagnostic to a handler (the --verify-diagnostics matcher).
+ *
+ * Nothing here keeps mutable global state.
+ */
+#ifndef SOLAR_SUPPORT_SUPPORT_H
+#define SOLAR_SUPPORT_SUPPORT_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* ---- heap ---------------------------------------------------------------------------- */
+
+void *sol_xmalloc(size_t size);
+void *sol_xcalloc(size_t n, size_t size);
+void *sol_xrealloc(void *p, size_t size);
+char *sol_xstrdup(const char *s);
+char *sol_xstrndup(const char *s, size_t n);
+
+/* ---- arena --------------------------------------------------------------------------- */
+
+typedef struct SolArenaChunk SolArenaChunk;
+typedef struct SolArena {
+    SolArenaChunk *head; /* newest chunk; chunks are freed all at once */
+    size_t total;        /* bytes reserved from the heap, for statistics */
+} SolArena;
+
+void *sol_arena_alloc(SolArena *a, size_t size); /* zeroed, 8-byte aligned */
+char *sol_arena_strndup(SolArena *a, const char *s, size_t n);
+void sol_arena_release(SolArena *a);
+
+/* ---- growable arrays ----------------------------------------------------------------- */
+
+/* A typed vector: `SolVecOf(SolOp *) work = {0};` then sol_vec_push(&work, op). */
+#define SolVecOf(T)                                                                            \
+    struct {                                                                                   \
+        T *data;                                                                               \
+        size_t len, cap;                                                                       \
+    }
+void sol_vec_grow_(void **data, size_t *cap, size_t elem_size);
+#define sol_vec_push(v, x)                                                                     \
+    ((void)((v)->len == (v)->cap                                                               \
+                ? sol_vec_grow_((void **)&(v)->data, &(v)->cap, sizeof *(v)->data)             \
+                : (void)0),                                                                    \
+     (v)->data[(v)->len++] = (x))
+#define sol_vec_free(v) (free((v)->data), (v)->data = NULL, (v)->len = (v)->cap = 0)
+
+/* A growable byte buffer for building strings (printer, messages). */
+typedef struct SolBuf {
+    char *data;
+    size_t len, cap;
+} SolBuf;
+void sol_buf_append(SolBuf *b, const char *s, size_t n);
+void sol_buf_puts(SolBuf *b, const char *s);
+void sol_buf_printf(SolBuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void sol_buf_free(SolBuf *b);
+
+/* ---- interned identifiers ------------------------------------------------------------ */
+
+typedef struct SolIdent {
+    uint32_t len;
+    uint32_t hash;
+    char str[]; /* NUL-terminated */
+} SolIdent;
+
+typedef struct SolInterner {
+    SolArena arena;
+    const SolIdent **slots; /* open addressing, power-of-two size */
+    size_t cap, count;
+} SolInterner;
+
+uint32_t sol_hash_bytes(const void *p, size_t n);
+const SolIdent *sol_intern(SolInterner *in, const char *s, size_t n);
+const SolIdent *sol_intern_cstr(SolInterner *in, const char *s);
+void sol_interner_release(SolInterner *in);
+
+/* ---- sources and locations ----------------------------------------------------------- */
+
+typedef struct SolLoc {
+    const SolIdent *file; /* NULL for "unknown location" */
+    uint32_t line;        /* 1-based */
+    uint32_t col : 22;    /* 1-based; saturates on absurdly long lines */
+    uint32_t len : 10;    /* characters to underline (>= 1 when known) */
+} SolLoc;                 /* 16 bytes: every op carries one */
+
+enum { SOL_LOC_MAX_COL = (1 << 22) - 1, SOL_LOC_MAX_LEN = (1 << 10) - 1 };
+
+typedef struct SolSource {
+    const SolIdent *name;
+    const char *data; /* not owned; NULL: read the file called `name` when first quoted */
+    size_t len;
+    char *loaded;     /* owned copy read lazily for sources parsed from a stream */
+    uint32_t *line_starts; /* offset of each line's first byte; built lazily */
+    uint32_t num_lines;
+} SolSource;
+
+typedef struct SolSpan {
+    const char *ptr;
+    size_t len;
+} SolSpan;
+
+/* The text of line `line` (1-based) without its newline; empty span when out of range. */
+SolSpan sol_source_line(SolSource *src, uint32_t line);
+
+/* ---- diagnostics --------------------------------------------------------------------- */
+
+typedef enum SolSeverity { SOL_SEV_ERROR, SOL_SEV_WARNING, SOL_SEV_NOTE, SOL_SEV_REMARK } SolSeverity;
+
+typedef struct SolDiag {
+    SolSeverity severity;
+    SolLoc loc;
+    const char *message;
+} SolDiag;
+
+/* Return true when the handler consumed the diagnostic (it is then not printed). */
+typedef bool (*SolDiagHandler)(void *user, const SolDiag *d);
+
+typedef struct SolDiagEngine {
+    FILE *out;              /* where diagnostics go; NULL silences them */
+    SolDiagHandler handler; /* optional; sees every diagnostic first */
+    void *handler_user;
+    SolVecOf(SolSource *) sources; /* for carets: looked up by file identifier */
+    unsigned num_errors, num_warnings;
+    unsigned error_limit; /* 0 = unlimited */
+} SolDiagEngine;
+
+void sol_diag_init(SolDiagEngine *e);
+void sol_diag_release(SolDiagEngine *e);
+void sol_diag_set_output(SolDiagEngine *e, FILE *out);
+void sol_diag_add_source(SolDiagEngine *e, SolSource *src);
+void sol_diag_remove_source(SolDiagEngine *e, SolSource *src);
+void sol_diag_emitv(SolDiagEngine *e, SolSeverity sev, SolLoc loc, const char *fmt, va_list ap);
+void sol_diag_emit(SolDiagEngine *e, SolSeverity sev, SolLoc loc, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* True once error_limit errors have been reported: callers stop early. */
+bool sol_diag_too_many(const SolDiagEngine *e);
+const char *sol_severity_name(SolSeverity s);
+
+#endif /* SOLAR_SUPPORT_SUPPORT_H */

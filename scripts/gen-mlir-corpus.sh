@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# Regenerates test/corpus/mlir-generated/*.mlir: real affine loop nests that MLIR 14 itself
+# produces from linalg named ops (matmul, convolutions, pooling, generic elementwise/reduction).
+# lift-einsum tests use them as an external oracle: lifting a nest must recover the named op's
+# einsum and FLOPs. Each source below is lowered with
+#   mlir-opt-14 --linalg-generalize-named-ops --convert-linalg-to-affine-loops
+# and the output is checked in. Needs mlir-opt-14 (Debian mlir-14-tools).
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+out_dir="$root/test/corpus/mlir-generated"
+MLIR_OPT=${MLIR_OPT:-mlir-opt-14}
+command -v "$MLIR_OPT" >/dev/null || { echo "error: $MLIR_OPT not found (apt-get install mlir-14-tools)" >&2; exit 1; }
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# src NAME DESCRIPTION < body: writes one named-op source to $tmp/NAME.mlir
+names=()
+declare -A descr
+src() {
+    names+=("$1")
+    descr[$1]=$2
+    cat >"$tmp/$1.mlir"
+}
+
+src matmul "linalg.matmul 64x32 * 32x48" <<'MLIR'
+func @forward(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<64x48xf32>) {
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>) outs(%C : memref<64x48xf32>)
+  return
+}
+MLIR
+
+src matmul_dynamic "linalg.matmul on memref<?x?xf32> (bounds from memref.dim)" <<'MLIR'
+func @forward(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>) {
+  linalg.matmul ins(%A, %B : memref<?x?xf32>, memref<?x?xf32>) outs(%C : memref<?x?xf32>)
+  return
+}
+MLIR
+
+src batch_matmul "linalg.batch_matmul 4 x (32x16 * 16x24)" <<'MLIR'
+func @forward(%A: memref<4x32x16xf32>, %B: memref<4x16x24xf32>, %C: memref<4x32x24xf32>) {
+  linalg.batch_matmul ins(%A, %B : memref<4x32x16xf32>, memref<4x16x24xf32>) outs(%C : memref<4x32x24xf32>)
+  return
+}
+MLIR
+
+src conv_2d_nchw_fchw_s2 "linalg.conv_2d_nchw_fchw, 3x3 filter, strides 2, dilations 1" <<'MLIR'
+func @forward(%I: memref<1x8x33x33xf32>, %F: memref<16x8x3x3xf32>, %O: memref<1x16x16x16xf32>) {
+  linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+    ins(%I, %F : memref<1x8x33x33xf32>, memref<16x8x3x3xf32>) outs(%O : memref<1x16x16x16xf32>)
+  return
+}
+MLIR
+
+src conv_2d_nchw_fchw_d2 "linalg.conv_2d_nchw_fchw, 3x3 filter, strides 1, dilations 2" <<'MLIR'
+func @forward(%I: memref<2x4x20x20xf32>, %F: memref<8x4x3x3xf32>, %O: memref<2x8x16x16xf32>) {
+  linalg.conv_2d_nchw_fchw {dilations = dense<2> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%I, %F : memref<2x4x20x20xf32>, memref<8x4x3x3xf32>) outs(%O : memref<2x8x16x16xf32>)
+  return
+}
+MLIR
+
+src depthwise_conv_2d_nhwc_hwc "linalg.depthwise_conv_2d_nhwc_hwc, 3x3 filter, strides 1, dilations 1" <<'MLIR'
+func @forward(%I: memref<1x32x32x16xf32>, %F: memref<3x3x16xf32>, %O: memref<1x30x30x16xf32>) {
+  linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%I, %F : memref<1x32x32x16xf32>, memref<3x3x16xf32>) outs(%O : memref<1x30x30x16xf32>)
+  return
+}
+MLIR
+
+src pooling_nchw_max "linalg.pooling_nchw_max, 2x2 window, strides 2" <<'MLIR'
+func @forward(%I: memref<1x8x32x32xf32>, %K: memref<2x2xf32>, %O: memref<1x8x16x16xf32>) {
+  linalg.pooling_nchw_max {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+    ins(%I, %K : memref<1x8x32x32xf32>, memref<2x2xf32>) outs(%O : memref<1x8x16x16xf32>)
+  return
+}
+MLIR
+
+src pooling_nhwc_sum "linalg.pooling_nhwc_sum, 3x3 window, strides 1" <<'MLIR'
+func @forward(%I: memref<1x32x32x8xf32>, %K: memref<3x3xf32>, %O: memref<1x30x30x8xf32>) {
+  linalg.pooling_nhwc_sum {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%I, %K : memref<1x32x32x8xf32>, memref<3x3xf32>) outs(%O : memref<1x30x30x8xf32>)
+  return
+}
+MLIR
+
+src generic_add_relu "linalg.generic elementwise max(A + B, 0) on 64x128" <<'MLIR'
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func @forward(%A: memref<64x128xf32>, %B: memref<64x128xf32>, %C: memref<64x128xf32>) {
+  linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%A, %B : memref<64x128xf32>, memref<64x128xf32>) outs(%C : memref<64x128xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %zero = arith.constant 0.0 : f32
+    %s = arith.addf %a, %b : f32
+    %r = arith.maxf %s, %zero : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+MLIR
+
+src generic_row_sum "linalg.generic row reduction R[i] += A[i, j] on 64x128" <<'MLIR'
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+func @forward(%A: memref<64x128xf32>, %R: memref<64xf32>) {
+  linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%A : memref<64x128xf32>) outs(%R : memref<64xf32>) {
+  ^bb0(%a: f32, %r: f32):
+    %s = arith.addf %r, %a : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+MLIR
+
+mkdir -p "$out_dir"
+for name in "${names[@]}"; do
+    {
+        echo "// Generated by scripts/gen-mlir-corpus.sh with mlir-opt-14 --linalg-generalize-named-ops --convert-linalg-to-affine-loops; do not edit."
+        echo "// Source: ${descr[$name]}"
+        "$MLIR_OPT" --linalg-generalize-named-ops --convert-linalg-to-affine-loops "$tmp/$name.mlir"
+    } >"$out_dir/$name.mlir.tmp"
+    # The output must itself be valid MLIR 14 (comments included).
+    "$MLIR_OPT" "$out_dir/$name.mlir.tmp" -o /dev/null
+    mv "$out_dir/$name.mlir.tmp" "$out_dir/$name.mlir"
+    echo "wrote test/corpus/mlir-generated/$name.mlir"
+done

@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# README command 2: builds and tests two configurations, as CI does.
+#   gcc   build/gcc    RelWithDebInfo, warnings are errors
+#   asan  build/asan   clang, ASan + UBSan (+ LeakSanitizer), no recovery
+# In each, every unit test (test/unit/*.c -> bin/unit-<name>) and every lit test counts once.
+# A configuration that fails to configure or build counts one failure for the build, and
+# every one of its tests as failed (they are not run against stale binaries). Ends with exactly one line "N passed, N failed";
+# exits non-zero if anything failed.
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 1
+
+PY=/usr/bin/python3
+[ -x "$PY" ] || PY=python3
+LIT=${LIT:-/usr/lib/llvm-14/build/utils/lit/lit.py}
+JOBS=${JOBS:-2}
+
+passed=0
+failed=0
+
+scripts/deps.sh || echo "test.sh: deps.sh failed; trying with what is installed" >&2
+
+# Tests that exist in the source tree, so a broken build still counts them.
+unit_names() {
+    local f
+    for f in test/unit/*.c; do
+        [ -e "$f" ] && basename "$f" .c
+    done
+}
+lit_source_count() {
+    find test/lit -name Inputs -prune -o -type f \( -name '*.mlir' -o -name '*.test' \) -print |
+        wc -l
+}
+
+# run_config NAME BUILD_DIR CMAKE_ARGS...
+run_config() {
+    local name=$1 dir=$2
+    shift 2
+    local p=0 f=0 built=1
+    echo "=== [$name] configure + build ($dir)"
+    if ! cmake -S . -B "$dir" -G Ninja "$@" >"$dir.configure.log" 2>&1; then
+        cat "$dir.configure.log"
+        echo "FAIL: [$name] configure"
+        f=$((f + 1))
+        built=0
+    elif ! ninja -C "$dir" -j "$JOBS" -k 0; then
+        echo "FAIL: [$name] build"
+        f=$((f + 1))
+        built=0
+    fi
+
+    if [ "$built" -eq 0 ]; then
+        local n_unit n_lit
+        n_unit=$(unit_names | wc -l)
+        n_lit=$(lit_source_count)
+        echo "FAIL: [$name] not built: $n_unit unit tests and $n_lit lit tests count as failed"
+        f=$((f + n_unit + n_lit))
+    else
+        echo "=== [$name] unit tests"
+        local u log
+        for u in $(unit_names); do
+            log="$dir/unit-$u.log"
+            if timeout 300 "$dir/bin/unit-$u" >"$log" 2>&1; then
+                p=$((p + 1))
+            else
+                f=$((f + 1))
+                echo "FAIL: [$name] unit-$u"
+                tail -n 40 "$log"
+            fi
+        done
+
+        echo "=== [$name] lit"
+        local xml="$dir/lit-results.xml" counts
+        rm -f "$xml"
+        "$PY" "$LIT" -sv --xunit-xml-output "$xml" "$dir/test/lit"
+        # passed = tests - failures - skipped (UNSUPPORTED counts as neither)
+        if ! counts=$("$PY" - "$xml" 2>/dev/null <<'PYEOF'
+import sys, xml.etree.ElementTree as ET
+t = f = s = 0
+for suite in ET.parse(sys.argv[1]).getroot().iter("testsuite"):
+    t += int(suite.get("tests", 0)); f += int(suite.get("failures", 0)); s += int(suite.get("skipped", 0))
+print(t - f - s, f)
+PYEOF
+        ); then
+            counts="0 $(lit_source_count)"
+            [ "${counts#* }" -eq 0 ] || echo "FAIL: [$name] lit produced no results"
+        fi
+        p=$((p + ${counts% *}))
+        f=$((f + ${counts#* }))
+    fi
+
+    echo "=== [$name] $p passed, $f failed"
+    passed=$((passed + p))
+    failed=$((failed + f))
+}
+
+mkdir -p build
+run_config gcc build/gcc \
+    -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_COMPILE_WARNING_AS_ERROR=ON
+
+export ASAN_OPTIONS=detect_leaks=1
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+run_config asan build/asan \
+    -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    "-DCMAKE_C_FLAGS=-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
+unset ASAN_OPTIONS UBSAN_OPTIONS
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

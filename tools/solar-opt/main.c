@@ -1,0 +1,600 @@
+/*
+ * solar-opt: reads MLIR (the SOLAR-C subset), verifies it, optionally binds symbolic sizes
+ * (--bind), runs a pass pipeline and prints the result, like mlir-opt.
+ *
+ *   solar-opt [FILE|-] [-o OUT] [--verify ...] [--pass-pipeline='a,b{k=v},c'] [--bind N=4096]
+ *             [--entry NAME] [--mlir=14|current] [--split-input-file] [--verify-diagnostics]
+ *             [--no-verify-each] [--print-ir-after-all] [--help] [--version]
+ *
+ * This file only wires things together: flags -> read input -> parse -> verify -> bind ->
+ * pipeline -> print. Every pass is also a flag (`--verify`, `--fuse=max-bytes=1MiB`), and pass
+ * flags and --pass-pipeline combine in command-line order. Output goes through a temporary
+ * file renamed over OUT, so a failed run never leaves a half-written OUT.
+ *
+ * Exit status: 0 success, 1 errors in the input (diagnosed) or I/O failure, 2 bad usage
+ * (flags, pipeline text, --bind/--entry that do not fit the module).
+ *
+ * The work runs on a thread with a 1 GiB stack so deeply nested input cannot overflow it.
+ */
+#define _XOPEN_SOURCE 700 /* realpath(); X/Open 7 includes POSIX.1-2008 */
+
+#include "IR/ir.h"
+#include "Passes/pass.h"
+#include "Support/spelling.h"
+#include "Support/verify_diags.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+enum { EXIT_INPUT = 1, EXIT_USAGE = 2 };
+#define SOLAR_OPT_VERSION "0.1.0"
+#define WORKER_STACK_BYTES ((size_t)1 << 30)
+
+/* ---- flags ------------------------------------------------------------------------------- */
+
+typedef enum FlagId {
+    F_OUTPUT,
+    F_PIPELINE,
+    F_BIND,
+    F_ENTRY,
+    F_MLIR,
+    F_SPLIT,
+    F_VERIFY_DIAGS,
+    F_NO_VERIFY_EACH,
+    F_PRINT_IR,
+    F_HELP,
+    F_VERSION,
+} FlagId;
+
+typedef struct Flag {
+    const char *name;
+    FlagId id;
+    const char *arg; /* the value's placeholder; NULL for a flag without a value */
+    const char *help;
+} Flag;
+
+static const Flag flags[] = {
+    {"-o", F_OUTPUT, "OUT", "write the result to OUT, atomically ('-' is stdout, the default)"},
+    {"--pass-pipeline", F_PIPELINE, "PIPELINE",
+     "run passes in order, e.g. 'verify,fuse{max-bytes=48MiB}' (at most once)"},
+    {"--bind", F_BIND, "N=V,...",
+     "specialise index arguments of the entry function to sizes (repeatable)"},
+    {"--entry", F_ENTRY, "NAME", "the entry function (default: @forward, else the only one)"},
+    {"--mlir", F_MLIR, "14|current", "print MLIR 14 or current spellings (default current)"},
+    {"--split-input-file", F_SPLIT, NULL, "treat each `// -----` chunk as a separate input"},
+    {"--verify-diagnostics", F_VERIFY_DIAGS, NULL,
+     "check diagnostics against expected-* comments instead of printing"},
+    {"--no-verify-each", F_NO_VERIFY_EACH, NULL, "do not verify the IR after every pass"},
+    {"--print-ir-after-all", F_PRINT_IR, NULL, "print the IR to stderr after every pass"},
+    {"--help", F_HELP, NULL, "print this help and exit"},
+    {"--version", F_VERSION, NULL, "print the version and exit"},
+};
+enum { NUM_FLAGS = sizeof flags / sizeof flags[0] };
+
+typedef struct Options {
+    const char *input;  /* NULL or "-": stdin */
+    const char *output; /* NULL or "-": stdout */
+    const char *entry;
+    SolPipeline pipeline;
+    SolBindings bindings;
+    SolMlirTarget target;
+    bool split_input, verify_diags, verify_each, print_ir_after_all, help, version;
+    bool saw_pipeline;
+} Options;
+
+static void tool_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void tool_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("solar-opt: error: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+static const Flag *find_flag(const char *name, size_t len)
+{
+    for (size_t i = 0; i < NUM_FLAGS; i++)
+        if (strlen(flags[i].name) == len && memcmp(flags[i].name, name, len) == 0)
+            return &flags[i];
+    return NULL;
+}
+
+/* `--lift-einsun` -> the closest flag or `--<pass>`, spelled with its dashes. */
+static void report_unknown_flag(const char *arg, size_t len)
+{
+    const SolPass *const *reg = sol_pass_registry();
+    size_t npasses = 0;
+    while (reg[npasses])
+        npasses++;
+    char **names = sol_xcalloc(NUM_FLAGS + npasses, sizeof *names);
+    for (size_t i = 0; i < NUM_FLAGS; i++)
+        names[i] = sol_xstrdup(flags[i].name);
+    for (size_t i = 0; i < npasses; i++) {
+        names[NUM_FLAGS + i] = sol_xmalloc(strlen(reg[i]->name) + 3);
+        sprintf(names[NUM_FLAGS + i], "--%s", reg[i]->name);
+    }
+    const char *best =
+        sol_closest_spelling(arg, len, (const char *const *)names, NUM_FLAGS + npasses);
+    if (best)
+        tool_error("unknown option '%.*s'; did you mean '%s'?", (int)len, arg, best);
+    else
+        tool_error("unknown option '%.*s'; see solar-opt --help", (int)len, arg);
+    for (size_t i = 0; i < NUM_FLAGS + npasses; i++)
+        free(names[i]);
+    free(names);
+}
+
+/* A pass flag: `--fuse` or `--fuse=max-bytes=1MiB,x=2` (same as `fuse{max-bytes=1MiB,x=2}`). */
+static bool add_pass_flag(SolContext *ctx, Options *o, const SolPass *pass, const char *value)
+{
+    if (!value)
+        return sol_pipeline_append(ctx, &o->pipeline, pass);
+    SolBuf text = {0};
+    sol_buf_printf(&text, "%s{%s}", pass->name, value);
+    bool ok = sol_pipeline_parse(ctx, &o->pipeline, text.data);
+    sol_buf_free(&text);
+    return ok;
+}
+
+/* Applies one flag with its value (NULL for flags without one). */
+static bool apply_flag(SolContext *ctx, Options *o, const Flag *f, const char *value)
+{
+    SolBuf err = {0};
+    switch (f->id) {
+    case F_OUTPUT:
+        o->output = value;
+        return true;
+    case F_PIPELINE:
+        if (o->saw_pipeline) {
+            tool_error("--pass-pipeline may be given only once");
+            return false;
+        }
+        o->saw_pipeline = true;
+        return sol_pipeline_parse(ctx, &o->pipeline, value);
+    case F_BIND:
+        if (sol_bindings_parse(&o->bindings, value, &err))
+            return true;
+        tool_error("%s", err.data);
+        sol_buf_free(&err);
+        return false;
+    case F_ENTRY:
+        o->entry = value[0] == '@' ? value + 1 : value;
+        return true;
+    case F_MLIR:
+        if (strcmp(value, "14") == 0 || strcmp(value, "current") == 0) {
+            o->target = value[0] == '1' ? SOL_MLIR_14 : SOL_MLIR_CURRENT;
+            return true;
+        }
+        tool_error("--mlir: expected '14' or 'current', got '%s'", value);
+        return false;
+    case F_SPLIT:
+        return o->split_input = true;
+    case F_VERIFY_DIAGS:
+        return o->verify_diags = true;
+    case F_NO_VERIFY_EACH:
+        o->verify_each = false;
+        return true;
+    case F_PRINT_IR:
+        return o->print_ir_after_all = true;
+    case F_HELP:
+        return o->help = true;
+    case F_VERSION:
+        return o->version = true;
+    }
+    return false;
+}
+
+static bool set_input(Options *o, const char *path)
+{
+    if (o->input) {
+        tool_error("more than one input file ('%s' and '%s')", o->input, path);
+        return false;
+    }
+    o->input = path;
+    return true;
+}
+
+/* One `-x`/`--x[=v]` argument at argv[*i]; may consume the next argument as its value. */
+static bool parse_flag(SolContext *ctx, Options *o, int argc, char **argv, int *i)
+{
+    const char *arg = argv[*i];
+    /* mlir-opt style single-dash long flags: -verify == --verify */
+    SolBuf norm = {0};
+    if (arg[1] != '-' && strlen(arg) > 2 && arg[1] != 'o')
+        sol_buf_printf(&norm, "-%s", arg), arg = norm.data;
+    const char *eq = strchr(arg, '=');
+    size_t name_len = eq ? (size_t)(eq - arg) : strlen(arg);
+    const char *value = eq ? eq + 1 : NULL;
+    bool ok = false;
+    const Flag *f = find_flag(arg, name_len);
+    const SolPass *pass = name_len > 2 && arg[1] == '-' ? sol_pass_lookup_n(arg + 2, name_len - 2) : NULL;
+    if (strcmp(arg, "-h") == 0)
+        f = find_flag("--help", 6);
+    if (!f && !pass && strncmp(arg, "-o", 2) == 0 && arg[2] != '\0')
+        f = find_flag("-o", 2), value = arg + 2; /* -oFILE */
+    if (f && f->arg && !value) {
+        if (*i + 1 >= argc)
+            tool_error("option '%s' needs a value: %s %s", f->name, f->name, f->arg);
+        else
+            ok = apply_flag(ctx, o, f, argv[++*i]);
+    } else if (f && !f->arg && value) {
+        tool_error("option '%s' takes no value", f->name);
+    } else if (f) {
+        ok = apply_flag(ctx, o, f, value);
+    } else if (pass) {
+        ok = add_pass_flag(ctx, o, pass, value);
+    } else {
+        report_unknown_flag(arg, name_len);
+    }
+    sol_buf_free(&norm);
+    return ok;
+}
+
+/* Fills o from argv; false after a usage error (already reported). */
+static bool parse_args(SolContext *ctx, Options *o, int argc, char **argv)
+{
+    bool only_files = false;
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        bool ok;
+        if (only_files || arg[0] != '-' || strcmp(arg, "-") == 0)
+            ok = set_input(o, arg);
+        else if (strcmp(arg, "--") == 0)
+            ok = only_files = true;
+        else
+            ok = parse_flag(ctx, o, argc, argv, &i);
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+/* ---- --help ------------------------------------------------------------------------------ */
+
+static void print_pass_help(FILE *out, const SolPass *p)
+{
+    fprintf(out, "  --%-30s %s\n", p->name, p->summary);
+    for (const SolPassOption *opt = p->options; opt && opt->name; opt++) {
+        char left[96];
+        snprintf(left, sizeof left, "%s=<%s>", opt->name, sol_pass_opt_kind_name(opt->kind));
+        fprintf(out, "      %-28s %s (default: %s)\n", left, opt->help,
+                opt->default_text && opt->default_text[0] ? opt->default_text : "\"\"");
+    }
+}
+
+static void print_help(FILE *out)
+{
+    fputs("USAGE: solar-opt [options] [FILE|-]\n\n"
+          "Reads MLIR (the SOLAR-C subset) from FILE or stdin, verifies it, runs passes and\n"
+          "prints the result. Exit status: 0 success, 1 errors in the input, 2 bad usage.\n\n"
+          "OPTIONS:\n",
+          out);
+    for (size_t i = 0; i < NUM_FLAGS; i++) {
+        char left[64];
+        if (!flags[i].arg)
+            snprintf(left, sizeof left, "%s", flags[i].name);
+        else
+            snprintf(left, sizeof left, "%s %s", flags[i].name, flags[i].arg);
+        fprintf(out, "  %-32s %s\n", left, flags[i].help);
+    }
+    fputs("\nPasses (each is also a flag: --NAME or --NAME=OPT=V,...; in pipelines "
+          "NAME{OPT=V ...}):\n",
+          out);
+    for (const SolPass *const *p = sol_pass_registry(); *p; p++)
+        print_pass_help(out, *p);
+}
+
+/* ---- input ------------------------------------------------------------------------------- */
+
+typedef struct Input {
+    const char *name; /* for diagnostics */
+    char *data;
+    size_t len;
+} Input;
+
+static bool read_stream(FILE *f, Input *in)
+{
+    size_t cap = 1 << 16;
+    in->data = sol_xmalloc(cap);
+    in->len = 0;
+    for (;;) {
+        if (in->len == cap)
+            in->data = sol_xrealloc(in->data, cap *= 2);
+        size_t n = fread(in->data + in->len, 1, cap - in->len, f);
+        in->len += n;
+        if (n == 0)
+            return !ferror(f);
+    }
+}
+
+static bool read_input(const char *path, Input *in)
+{
+    bool is_stdin = !path || strcmp(path, "-") == 0;
+    in->name = is_stdin ? "<stdin>" : path;
+    FILE *f = is_stdin ? stdin : fopen(path, "rb");
+    if (!f) {
+        tool_error("cannot open '%s': %s", path, strerror(errno));
+        return false;
+    }
+    errno = 0;
+    bool ok = read_stream(f, in);
+    if (!ok)
+        tool_error("cannot read '%s': %s", in->name, strerror(errno ? errno : EIO));
+    if (!is_stdin)
+        fclose(f);
+    return ok;
+}
+
+/* ---- output: a temporary file renamed over OUT -------------------------------------------- */
+
+typedef struct Output {
+    FILE *f;
+    const char *path; /* what the user named; NULL for stdout */
+    char *target;     /* the file the rename replaces (symlinks resolved) */
+    char *tmp;        /* NULL when writing directly (stdout, devices, fifos) */
+} Output;
+
+static mode_t new_file_mode(const char *target)
+{
+    struct stat st;
+    if (stat(target, &st) == 0)
+        return st.st_mode & 07777;
+    mode_t mask = umask(0);
+    umask(mask);
+    return 0666 & ~mask;
+}
+
+static bool open_output(const char *path, Output *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!path || strcmp(path, "-") == 0) {
+        out->f = stdout;
+        return true;
+    }
+    out->path = path;
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) { /* /dev/null, a fifo: never replace */
+        out->f = fopen(path, "w");
+        if (!out->f)
+            tool_error("cannot write '%s': %s", path, strerror(errno));
+        return out->f != NULL;
+    }
+    char *resolved = realpath(path, NULL); /* follow a symlink to the file it names */
+    out->target = resolved ? resolved : sol_xstrdup(path);
+    out->tmp = sol_xmalloc(strlen(out->target) + sizeof ".tmpXXXXXX");
+    sprintf(out->tmp, "%s.tmpXXXXXX", out->target);
+    int fd = mkstemp(out->tmp);
+    if (fd < 0 || fchmod(fd, new_file_mode(out->target)) != 0 || !(out->f = fdopen(fd, "w"))) {
+        tool_error("cannot write '%s': %s", path, strerror(errno));
+        if (fd >= 0)
+            close(fd), unlink(out->tmp);
+        free(out->tmp), free(out->target);
+        out->tmp = out->target = NULL;
+        return false;
+    }
+    return true;
+}
+
+/* Flushes and, for a temporary file, renames it over OUT. */
+static bool commit_output(Output *out)
+{
+    bool ok = fflush(out->f) == 0 && !ferror(out->f);
+    int saved = errno;
+    if (out->f != stdout) {
+        if (out->tmp && ok)
+            ok = fsync(fileno(out->f)) == 0 || errno == EINVAL;
+        ok = fclose(out->f) == 0 && ok;
+        saved = ok ? saved : errno;
+        if (out->tmp && ok && rename(out->tmp, out->target) != 0)
+            ok = false, saved = errno;
+        if (out->tmp && !ok)
+            unlink(out->tmp);
+    }
+    if (!ok)
+        tool_error("cannot write '%s': %s", out->path ? out->path : "<stdout>",
+                    strerror(saved ? saved : EIO));
+    free(out->tmp), free(out->target);
+    out->f = NULL;
+    return ok;
+}
+
+/* Drops the temporary file; OUT stays as it was. */
+static void discard_output(Output *out)
+{
+    if (out->f && out->f != stdout) {
+        fclose(out->f);
+        if (out->tmp)
+            unlink(out->tmp);
+    }
+    free(out->tmp), free(out->target);
+    out->f = NULL;
+}
+
+/* ---- one module: verify, bind, run the pipeline, print ------------------------------------ */
+
+typedef struct Driver {
+    SolContext *ctx;
+    const Options *opts;
+    SolDiagVerifier *verifier; /* non-NULL under --verify-diagnostics */
+    FILE *out;
+} Driver;
+
+/* Exit status of the transformations on m. */
+static int transform(Driver *d, SolModule *m)
+{
+    SolContext *ctx = d->ctx;
+    const Options *o = d->opts;
+    if (!sol_verify_module(ctx, m))
+        return EXIT_INPUT;
+    SolOp *entry;
+    if (!sol_entry_find(ctx, m, o->entry, &entry))
+        return EXIT_USAGE;
+    if (o->bindings.len) {
+        if (!sol_bind_entry(ctx, m, entry, o->bindings.data, o->bindings.len))
+            return EXIT_USAGE;
+        if (o->verify_each && !sol_verify_module(ctx, m))
+            return EXIT_INPUT;
+    }
+    SolPassManagerOptions mo = {o->verify_each, o->print_ir_after_all, stderr, {o->target}};
+    SolPassRun run;
+    sol_pass_run_init(&run, ctx, entry ? entry->props.func.sym->str : NULL);
+    bool ok = sol_pipeline_run(&o->pipeline, &run, m, &mo);
+    sol_pass_run_release(&run);
+    return ok ? 0 : EXIT_INPUT;
+}
+
+/* Parses and processes lines [first_line, ...) of the input held in data[0..len). */
+static int process_chunk(Driver *d, const SolIdent *file, const char *data, size_t len,
+                         uint32_t first_line)
+{
+    SolDiagEngine *diag = sol_context_diag(d->ctx);
+    unsigned errors_before = diag->num_errors;
+    diag->num_errors = 0; /* the error limit applies per chunk */
+    if (d->verifier)
+        sol_diag_verifier_scan(d->verifier, file, data, len, first_line);
+    SolModule *m = sol_parse_buffer_at(d->ctx, file->str, data, len, first_line);
+    int rc = m ? transform(d, m) : EXIT_INPUT;
+    if (rc == 0 && diag->num_errors)
+        rc = EXIT_INPUT;
+    if (d->verifier) {
+        rc = sol_diag_verifier_finish(d->verifier) ? 0 : EXIT_INPUT;
+    } else if (rc == 0 && !sol_print_module(d->out, m, &(SolPrintOptions){d->opts->target})) {
+        tool_error("cannot write the output: %s", strerror(errno ? errno : EIO));
+        rc = EXIT_INPUT;
+    }
+    if (m)
+        sol_module_free(m);
+    diag->num_errors += errors_before;
+    return rc;
+}
+
+/* True when the line [p, end) is `// -----` give or take surrounding whitespace. */
+static bool is_split_marker(const char *p, const char *end)
+{
+    static const char marker[] = "// -----";
+    while (p < end && (*p == ' ' || *p == '\t'))
+        p++;
+    while (end > p && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
+        end--;
+    return (size_t)(end - p) == sizeof marker - 1 && memcmp(p, marker, sizeof marker - 1) == 0;
+}
+
+/* Runs every chunk (or the whole input); the worst exit status wins. */
+static int process_input(Driver *d, const SolIdent *file, const Input *in)
+{
+    if (!d->opts->split_input)
+        return process_chunk(d, file, in->data, in->len, 1);
+    int rc = 0;
+    const char *chunk = in->data, *p = in->data, *end = in->data + in->len;
+    uint32_t line = 1, chunk_line = 1;
+    bool first = true;
+    for (;;) {
+        const char *eol = memchr(p, '\n', (size_t)(end - p));
+        const char *line_end = eol ? eol : end;
+        bool last = !eol;
+        bool marker = is_split_marker(p, line_end);
+        if (marker || last) {
+            if (!first && !d->verifier)
+                fputs("// -----\n", d->out);
+            int crc = process_chunk(d, file, chunk, (size_t)((marker ? p : end) - chunk), chunk_line);
+            rc = crc > rc ? crc : rc;
+            first = false;
+            chunk = eol ? eol + 1 : end, chunk_line = line + 1;
+        }
+        if (last)
+            return rc;
+        p = eol + 1;
+        line++;
+    }
+}
+
+/* ---- main -------------------------------------------------------------------------------- */
+
+static int run_with_context(SolContext *ctx, Options *o)
+{
+    Input in = {0};
+    if (!read_input(o->input, &in))
+        return EXIT_INPUT;
+    Output out = {0};
+    if (!o->verify_diags && !open_output(o->output, &out)) {
+        free(in.data);
+        return EXIT_INPUT;
+    }
+    SolDiagEngine *diag = sol_context_diag(ctx);
+    SolSource src = {.name = sol_ident_cstr(ctx, in.name), .data = in.data, .len = in.len};
+    SolDiagVerifier verifier;
+    Driver d = {ctx, o, o->verify_diags ? &verifier : NULL, out.f};
+    sol_diag_add_source(diag, &src);
+    if (d.verifier)
+        sol_diag_verifier_init(&verifier, diag);
+    int rc = process_input(&d, src.name, &in);
+    if (d.verifier)
+        sol_diag_verifier_release(&verifier);
+    sol_diag_remove_source(diag, &src);
+    if (!o->verify_diags) {
+        if (rc == 0 && !commit_output(&out))
+            rc = EXIT_INPUT;
+        else if (rc != 0)
+            discard_output(&out);
+    }
+    free(in.data);
+    return rc;
+}
+
+static int run_driver(int argc, char **argv)
+{
+    SolContext *ctx = sol_context_new();
+    Options o = {.verify_each = true, .target = SOL_MLIR_CURRENT};
+    int rc;
+    if (!parse_args(ctx, &o, argc, argv))
+        rc = EXIT_USAGE;
+    else if (o.help)
+        print_help(stdout), rc = 0;
+    else if (o.version)
+        printf("solar-opt (SOLAR-C) %s\n", SOLAR_OPT_VERSION), rc = 0;
+    else
+        rc = run_with_context(ctx, &o);
+    sol_pipeline_free(&o.pipeline);
+    sol_bindings_free(&o.bindings);
+    sol_context_free(ctx);
+    return rc;
+}
+
+typedef struct Job {
+    int argc;
+    char **argv;
+    int rc;
+} Job;
+
+static void *job_main(void *arg)
+{
+    Job *job = arg;
+    job->rc = run_driver(job->argc, job->argv);
+    return NULL;
+}
+
+int main(int argc, char **argv)
+{
+    Job job = {argc, argv, 0};
+    pthread_attr_t attr;
+    pthread_t worker;
+    bool threaded = pthread_attr_init(&attr) == 0 &&
+                    pthread_attr_setstacksize(&attr, WORKER_STACK_BYTES) == 0 &&
+                    pthread_create(&worker, &attr, job_main, &job) == 0;
+    if (threaded)
+        pthread_join(worker, NULL);
+    else
+        job_main(&job); /* no big stack: still works for ordinary inputs */
+    pthread_attr_destroy(&attr);
+    if (fflush(stdout) != 0 && job.rc == 0) {
+        tool_error("cannot write '<stdout>': %s", strerror(errno));
+        job.rc = EXIT_INPUT;
+    }
+    return job.rc;
+}
