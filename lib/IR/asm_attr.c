@@ -276,8 +276,9 @@ void sol_affine_map_print(SolBuf *b, const SolAffineMap *m)
     put(b, ")>", 2);
 }
 
-/* A set without constraints prints `()`: MLIR (14 and current) reads that as the universe
- * set, and our parser keeps it constraint-free, so the round trip is exact. */
+/* A set without constraints prints as `(0 == 0)`, the universe set. MLIR would read `()` as
+ * that same set, but our parser wants at least one constraint; either way the text is a fixed
+ * point once read back. */
 void sol_integer_set_print(SolBuf *b, const SolIntegerSet *s)
 {
     put(b, "affine_set<", 11);
@@ -289,6 +290,8 @@ void sol_integer_set_print(SolBuf *b, const SolIntegerSet *s)
         sol_affine_expr_print(b, s->cons[i], NULL, s->num_dims);
         put_str(b, s->is_eq[i] ? " == 0" : " >= 0");
     }
+    if (!s->num_cons)
+        put(b, "0 == 0", 6);
     put(b, ")>", 2);
 }
 

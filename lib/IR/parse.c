@@ -37,10 +37,13 @@ typedef struct SolPState {
     SolVecOf(size_t) scopes;    /* undo-log length at each region start */
     SolVecOf(SolBlock *) blocks; /* insertion points */
     SolVecOf(SolOp *) region_ops; /* open affine.if ops, for `else` */
-    const SolIdent **alias_names;
+    const SolIdent **alias_names; /* `#alias` table, open addressing; also holds `@func` names */
     const SolAttr **alias_values;
     size_t alias_cap, alias_count;
 } SolPState;
+
+/* Function names share the alias table under a key no alias can spell ('@' prefix). */
+static const SolAttr func_marker;
 
 size_t sol_p_read_input(SolParser *p, char *buf, size_t max)
 {
@@ -880,6 +883,23 @@ const SolIntegerSet *sol_p_set_alias(SolParser *p, SolPLoc l, const SolIdent *na
     return a ? a->set : NULL;
 }
 
+/* Returns false when a function of that name was already defined in this parse. */
+static bool record_func_name(SolParser *p, const SolIdent *name)
+{
+    SolBuf key = {0};
+    sol_buf_printf(&key, "@%s", name->str);
+    const SolIdent *k = sol_ident(p->ctx, key.data, key.len);
+    sol_buf_free(&key);
+    SolPState *s = p->state;
+    size_t j = alias_slot(s, k);
+    if (s->alias_names[j])
+        return false;
+    s->alias_names[j] = k;
+    s->alias_values[j] = &func_marker;
+    s->alias_count++;
+    return true;
+}
+
 /* ---- type checks at uses ----------------------------------------------------------------------- */
 
 static void print_type(SolBuf *b, const SolType *t)
@@ -960,7 +980,7 @@ SolOp *sol_p_func_begin(SolParser *p, SolPLoc l, bool is_private, const SolIdent
     p->pending_params = params;
     if (!building(p))
         return NULL;
-    if (sol_module_lookup_func(p->module, name))
+    if (!record_func_name(p, name))
         sol_p_error(p, l, "redefinition of symbol '@%s'", name->str);
     uint32_t ni = sol_p_len(params), nr = sol_p_len(results);
     const SolType **in = sol_arena_alloc(&p->scratch, (ni + 1) * sizeof *in);
@@ -1106,7 +1126,8 @@ SolOp *sol_p_for_begin(SolParser *p, SolPLoc l, SolPLoc ivl, const SolIdent *iv,
         region_enter(p, l, NULL);
         return NULL;
     }
-    bool ok = check_bound(p, lb, "max") & check_bound(p, ub, "min");
+    bool ok = check_bound(p, lb, "max");
+    ok = check_bound(p, ub, "min") && ok;
     if (step.overflow || step.value == 0 || step.value > (uint64_t)INT64_MAX) {
         sol_p_error(p, l, "step must be a positive integer");
         step.value = 1; /* keep building: the body's errors are worth reporting too */
@@ -1508,7 +1529,9 @@ SolOp *sol_p_cmp(SolParser *p, SolPLoc l, SolOpKind kind, SolPLoc pl, const SolI
                                         : "eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge");
         return NULL;
     }
-    if (!check_use(p, a, type) | !check_use(p, b, type) || !a->value || !b->value)
+    bool types_ok = check_use(p, a, type);
+    types_ok = check_use(p, b, type) && types_ok;
+    if (!types_ok || !a->value || !b->value)
         return NULL;
     SolValue *operands[2] = {a->value, b->value};
     const SolType *i1 = sol_type_int(p->ctx, 1);
@@ -1600,6 +1623,7 @@ static SolModule *parse(SolContext *ctx, const char *name, const char *data, siz
     SolParser p = {.ctx = ctx, .file = file, .line = first_line ? first_line : 1, .col = 1,
                    .input = data, .input_len = len, .stream = stream, .state = &state};
     p.module = sol_module_new(ctx, file);
+    p.module->op->loc.line = p.line; /* an implicit module starts where its text does */
     yyscan_t scanner;
     yylex_init_extra(&p, &scanner);
     yyparse(scanner, &p);

@@ -1104,14 +1104,6 @@ static void print_operand_group(Printer *P, const SolOp *op, const char *kw, uin
     put_ch(P->b, ')');
 }
 
-static bool has_other_attrs(const SolOp *op)
-{
-    for (uint32_t i = 0; i < op->num_attrs; i++)
-        if (!is_generic_inherent(op->attrs[i].name))
-            return true;
-    return false;
-}
-
 /* linalg.generic {maps, iterators} ins(...) outs(...) attrs =  {...} { ^bb0(...): ... } */
 static void print_generic_op(Printer *P, SolOp *op, uint32_t depth)
 {
@@ -1121,10 +1113,8 @@ static void print_generic_op(Printer *P, SolOp *op, uint32_t depth)
     print_entries(P, " ", op->attrs, op->num_attrs, is_generic_inherent);
     print_operand_group(P, op, " ins(", 0, nins);
     print_operand_group(P, op, " outs(", nins, op->num_operands);
-    if (has_other_attrs(op)) {
-        /* mlir-opt-14 prints two spaces before the dictionary */
-        print_entries(P, " attrs =  ", op->attrs, op->num_attrs, is_not_generic_inherent);
-    }
+    /* the discardable rest; mlir-opt-14 prints two spaces before this dictionary */
+    print_entries(P, " attrs =  ", op->attrs, op->num_attrs, is_not_generic_inherent);
     print_arrow_types(P, op);
     Scope s = scope_mark(&P->taken);
     name_block_args(P, sol_region_first_block(&op->regions[0]));
@@ -1347,7 +1337,7 @@ static void collect_func_attrs(Printer *P, const SolOp *op)
 static bool collect_op(SolOp *op, void *user)
 {
     Printer *P = user;
-    bool fits = custom_fits(op);
+    bool fits = op->kind <= SOL_OP_AMAX && custom_fits(op); /* only these have maps in props */
     if (fits && op->kind == SOL_OP_FOR) {
         if (!bound_is_shorthand(op->props.loop.lb, op->props.loop.num_lb_operands))
             add_map_alias(P, op->props.loop.lb);
@@ -1398,6 +1388,7 @@ bool sol_print_module(FILE *out, SolModule *m, const SolPrintOptions *opts)
     } else {
         put_str(&buf, "module {\n}\n");
     }
+    put_ch(&buf, '\n'); /* mlir-opt-14 ends its output with an empty line */
     flush(&P);
     printer_free(&P);
     sol_buf_free(&buf);

@@ -136,13 +136,13 @@ static void map_free(PtrMap *m)
 
 typedef struct Verifier {
     SolContext *ctx;
-    PtrMap scope;        /* SolValue* visible at the current point of the walk */
-    PtrMap memo;         /* SolValue* -> MEMO_* bits: dim/symbol validity, computed once */
-    PtrMap funcs;        /* SolIdent* -> func.func op of the enclosing module */
+    PtrMap scope; /* SolValue* visible at the current point of the walk */
+    PtrMap memo;  /* SolValue* -> MEMO_* bits: dim/symbol validity, computed once */
+    PtrMap funcs; /* SolIdent* -> func.func op of the enclosing module */
     bool funcs_built;
-    SolOp *func;         /* the func.func being walked, NULL outside functions */
-    unsigned guards;     /* affine.if ops around the current op inside the function */
-    SolBuf tbuf[4];      /* rotating buffers for type spellings in messages */
+    SolOp *func;     /* the func.func being walked, NULL outside functions */
+    unsigned guards; /* affine.if ops around the current op inside the function */
+    SolBuf tbuf[4];  /* rotating buffers for type spellings in messages */
     unsigned tnext;
 } Verifier;
 
@@ -368,8 +368,9 @@ static bool check_affine_expr(Verifier *v, const SolOp *op, const SolAffineExpr 
             !check_affine_expr(v, op, e->rhs, num_dims, num_syms))
             return false;
         if (!sol_affine_is_symbolic(e->lhs) && !sol_affine_is_symbolic(e->rhs)) {
-            op_error(v, op, "non-affine expression: at least one of the multiply operands has "
-                            "to be either a constant or symbolic");
+            op_error(v, op,
+                     "non-affine expression: at least one of the multiply operands has "
+                     "to be either a constant or symbolic");
             return false;
         }
         return true;
@@ -428,8 +429,8 @@ static bool check_index_operands(Verifier *v, const SolOp *op, uint32_t first, u
 
 /* bound/condition operands (affine.for, affine.if) -> the first num_dims valid dims, the rest
  * valid symbols (one error per op, as MLIR) */
-static void check_dims_syms_strict(Verifier *v, const SolOp *op, uint32_t first,
-                                   uint32_t num_dims, uint32_t n)
+static void check_dims_syms_strict(Verifier *v, const SolOp *op, uint32_t first, uint32_t num_dims,
+                                   uint32_t n)
 {
     for (uint32_t i = 0; i < n; i++) {
         const SolValue *o = sol_op_operand(op, first + i);
@@ -498,13 +499,22 @@ static bool iv_range(const SolValue *iv, int64_t *lo, int64_t *hi)
     return true;
 }
 
-static int64_t floordiv64(int64_t a, int64_t b) { return a / b - (a % b != 0 && (a < 0) != (b < 0)); }
+static int64_t floordiv64(int64_t a, int64_t b)
+{
+    return a / b - (a % b != 0 && (a < 0) != (b < 0));
+}
 static int64_t ceildiv64(int64_t a, int64_t b) { return -floordiv64(-a, b); }
 
-/* The exact minimum and maximum of e over the iteration space, when every dim is a distinct
- * induction variable with constant bounds (so each extreme is reached) and e uses no symbols;
- * false when that is not known. */
-static bool expr_range(const SolOp *op, uint32_t first, const SolAffineExpr *e, uint64_t *seen,
+/* Induction variables already used by an expression whose range is being computed. */
+typedef struct SeenIvs {
+    const SolValue *iv[16];
+    uint32_t n;
+} SeenIvs;
+
+/* The exact minimum and maximum of e over the iteration space, when every dim is an
+ * induction variable with constant bounds, no induction variable occurs twice (so each
+ * extreme is reached) and e uses no symbols; false when that is not known. */
+static bool expr_range(const SolOp *op, uint32_t first, const SolAffineExpr *e, SeenIvs *seen,
                        int64_t *lo, int64_t *hi)
 {
     int64_t a, b, c, d;
@@ -514,11 +524,16 @@ static bool expr_range(const SolOp *op, uint32_t first, const SolAffineExpr *e, 
             return false;
         *lo = *hi = e->value;
         return true;
-    case SOL_AFF_DIM:
-        if (e->value >= 64 || (*seen >> e->value & 1))
+    case SOL_AFF_DIM: {
+        const SolValue *iv = sol_op_operand(op, first + (uint32_t)e->value);
+        for (uint32_t i = 0; i < seen->n; i++)
+            if (seen->iv[i] == iv)
+                return false;
+        if (seen->n == 16)
             return false;
-        *seen |= (uint64_t)1 << e->value;
-        return iv_range(sol_op_operand(op, first + (uint32_t)e->value), lo, hi);
+        seen->iv[seen->n++] = iv;
+        return iv_range(iv, lo, hi);
+    }
     case SOL_AFF_SYM:
         return false;
     case SOL_AFF_ADD:
@@ -575,10 +590,9 @@ static void check_access_bounds(Verifier *v, const SolOp *op, const SolType *mem
                          (long long)e->value, k, (long long)size);
             continue;
         }
-        uint64_t seen = 0;
+        SeenIvs seen = {.n = 0};
         int64_t lo, hi;
-        if (v->guards == 0 && expr_range(op, first, e, &seen, &lo, &hi) &&
-            (lo < 0 || hi >= size))
+        if (v->guards == 0 && expr_range(op, first, e, &seen, &lo, &hi) && (lo < 0 || hi >= size))
             op_error(v, op,
                      "index range [%lld, %lld] is out of bounds for dimension %u of size %lld",
                      (long long)lo, (long long)hi, k, (long long)size);
@@ -615,8 +629,9 @@ static SolOp *check_block_terminator(Verifier *v, const SolOp *op, const SolBloc
 static void check_affine_yield_matches(Verifier *v, const SolOp *parent, const SolOp *yield)
 {
     if (yield->num_operands != parent->num_results) {
-        op_error(v, yield, "parent of yield must have same number of results as the yield "
-                           "operands (%u vs %u)",
+        op_error(v, yield,
+                 "parent of yield must have same number of results as the yield "
+                 "operands (%u vs %u)",
                  parent->num_results, yield->num_operands);
         return;
     }
@@ -657,18 +672,15 @@ static bool check_arity(Verifier *v, const SolOp *op)
     const SolOpInfo *info = sol_op_info(op->kind);
     bool ok = true;
     if (info->num_operands >= 0 && op->num_operands != (uint32_t)info->num_operands) {
-        op_error(v, op, "expected %d operands, but found %u", info->num_operands,
-                 op->num_operands);
+        op_error(v, op, "expected %d operands, but found %u", info->num_operands, op->num_operands);
         ok = false;
     }
     if (info->num_results >= 0 && op->num_results != (uint32_t)info->num_results) {
-        op_error(v, op, "expected %d results, but found %u", info->num_results,
-                 op->num_results);
+        op_error(v, op, "expected %d results, but found %u", info->num_results, op->num_results);
         ok = false;
     }
     if (info->num_regions >= 0 && op->num_regions != (uint32_t)info->num_regions) {
-        op_error(v, op, "expected %d regions, but found %u", info->num_regions,
-                 op->num_regions);
+        op_error(v, op, "expected %d regions, but found %u", info->num_regions, op->num_regions);
         ok = false;
     }
     for (uint32_t i = 0; i < op->num_operands; i++)
@@ -783,8 +795,9 @@ static void check_select(Verifier *v, const SolOp *op)
     if (!is_int(c) || c->width != 1)
         op_error(v, op, "operand #0 must be bool-like, but got '%s'", tstr(v, c));
     if (opnd_type(op, 1) != opnd_type(op, 2) || opnd_type(op, 1) != res_type(op, 0))
-        op_error(v, op, "requires the same type for the true value, the false value and the "
-                        "result ('%s', '%s', '%s')",
+        op_error(v, op,
+                 "requires the same type for the true value, the false value and the "
+                 "result ('%s', '%s', '%s')",
                  tstr(v, opnd_type(op, 1)), tstr(v, opnd_type(op, 2)), tstr(v, res_type(op, 0)));
 }
 
@@ -829,8 +842,8 @@ static void check_cast(Verifier *v, const SolOp *op)
         return;
     }
     if (!ok)
-        op_error(v, op, "operand type '%s' and result type '%s' are cast incompatible",
-                 tstr(v, a), tstr(v, b));
+        op_error(v, op, "operand type '%s' and result type '%s' are cast incompatible", tstr(v, a),
+                 tstr(v, b));
 }
 
 /* constant -> value attribute present; integer value of the result's int/index type and in
@@ -856,8 +869,9 @@ static void check_constant(Verifier *v, const SolOp *op)
             return;
         }
         if (a->type != t) {
-            op_error(v, op, "failed to verify that result and attribute have the same type "
-                            "('%s' vs '%s')",
+            op_error(v, op,
+                     "failed to verify that result and attribute have the same type "
+                     "('%s' vs '%s')",
                      tstr(v, t), tstr(v, a->type));
             return;
         }
@@ -873,8 +887,9 @@ static void check_constant(Verifier *v, const SolOp *op)
             op_error(v, op, "floating point value requires a float result, but got '%s'",
                      tstr(v, t));
         else if (a->type != t)
-            op_error(v, op, "failed to verify that result and attribute have the same type "
-                            "('%s' vs '%s')",
+            op_error(v, op,
+                     "failed to verify that result and attribute have the same type "
+                     "('%s' vs '%s')",
                      tstr(v, t), tstr(v, a->type));
         return;
     default:
@@ -941,14 +956,14 @@ static void verify_func(Verifier *v, SolOp *op)
     uint32_t nb = num_blocks(r);
     if (nb == 0) {
         if (!op->props.func.is_private)
-            op_error(v, op, "symbol declaration cannot have public visibility (use 'func "
-                            "private @%s')",
+            op_error(v, op,
+                     "symbol declaration cannot have public visibility (use 'func "
+                     "private @%s')",
                      name);
         return;
     }
     if (nb > 1) {
-        op_error(v, op, "expects one block in its body, found %u (branches are not supported)",
-                 nb);
+        op_error(v, op, "expects one block in its body, found %u (branches are not supported)", nb);
         return;
     }
     SolBlock *b = sol_region_first_block(r);
@@ -997,8 +1012,9 @@ static void verify_call(Verifier *v, SolOp *op)
         for (uint32_t i = 0; same && i < op->num_results; i++)
             same = ct->results[i] == res_type(op, i);
         if (!same)
-            op_error(v, op, "operand and result types do not match the call's function type "
-                            "'%s'",
+            op_error(v, op,
+                     "operand and result types do not match the call's function type "
+                     "'%s'",
                      tstr(v, ct));
     }
     if (!v->funcs_built)
@@ -1048,8 +1064,9 @@ static void check_loop_bound(Verifier *v, const SolOp *op, const SolAffineMap *m
         return;
     }
     if (n != m->num_dims + m->num_syms) {
-        op_error(v, op, "%s bound operand count (%u) does not match the map's %u dims and %u "
-                        "symbols",
+        op_error(v, op,
+                 "%s bound operand count (%u) does not match the map's %u dims and %u "
+                 "symbols",
                  which, n, m->num_dims, m->num_syms);
         return;
     }
@@ -1080,8 +1097,9 @@ static void verify_for(Verifier *v, SolOp *op)
     uint32_t first_iter = nlb + nub, niter = op->num_operands - first_iter;
     bool results_ok = op->num_results == niter;
     if (!results_ok)
-        op_error(v, op, "mismatch between the number of loop-carried values (%u) and results "
-                        "(%u)",
+        op_error(v, op,
+                 "mismatch between the number of loop-carried values (%u) and results "
+                 "(%u)",
                  niter, op->num_results);
     for (uint32_t i = 0; results_ok && i < niter; i++)
         if (opnd_type(op, first_iter + i) != res_type(op, i)) {
@@ -1096,8 +1114,9 @@ static void verify_for(Verifier *v, SolOp *op)
     }
     SolBlock *b = sol_region_first_block(r);
     if (b->num_args < 1 || !is_index(b->args[0].type)) {
-        op_error(v, op, "expected body to have a single index argument for the induction "
-                        "variable");
+        op_error(v, op,
+                 "expected body to have a single index argument for the induction "
+                 "variable");
         return;
     }
     if (b->num_args != 1 + niter) {
@@ -1106,8 +1125,8 @@ static void verify_for(Verifier *v, SolOp *op)
     }
     for (uint32_t i = 0; i < niter; i++)
         if (b->args[1 + i].type != opnd_type(op, first_iter + i))
-            op_error(v, op, "type of region iter_arg #%u ('%s') does not match its init ('%s')",
-                     i, tstr(v, b->args[1 + i].type), tstr(v, opnd_type(op, first_iter + i)));
+            op_error(v, op, "type of region iter_arg #%u ('%s') does not match its init ('%s')", i,
+                     tstr(v, b->args[1 + i].type), tstr(v, opnd_type(op, first_iter + i)));
     SolOp *y = check_block_terminator(v, op, b, SOL_OP_YIELD);
     if (y && results_ok)
         check_affine_yield_matches(v, op, y);
@@ -1122,8 +1141,9 @@ static void verify_if(Verifier *v, SolOp *op)
     if (!s) {
         op_error(v, op, "requires an integer set");
     } else if (op->num_operands != s->num_dims + s->num_syms) {
-        op_error(v, op, "operand count and condition integer set dimension and symbol count "
-                        "must match");
+        op_error(v, op,
+                 "operand count and condition integer set dimension and symbol count "
+                 "must match");
     } else if (check_set(v, op, s) && check_index_operands(v, op, 0, op->num_operands)) {
         check_dims_syms_strict(v, op, 0, s->num_dims, op->num_operands);
     }
@@ -1181,8 +1201,8 @@ static void verify_load_store(Verifier *v, SolOp *op)
         return;
     }
     if (m->num_results != mt->rank) {
-        op_error(v, op, "affine map num results must equal memref rank (%u vs %u)",
-                 m->num_results, mt->rank);
+        op_error(v, op, "affine map num results must equal memref rank (%u vs %u)", m->num_results,
+                 mt->rank);
         return;
     }
     if (!check_map(v, op, m) || !check_index_operands(v, op, first, n))
@@ -1226,8 +1246,9 @@ static void verify_alloc(Verifier *v, SolOp *op)
         return;
     }
     if (op->num_operands != sol_type_num_dynamic(t)) {
-        op_error(v, op, "dimension operand count does not equal memref dynamic dimension "
-                        "count");
+        op_error(v, op,
+                 "dimension operand count does not equal memref dynamic dimension "
+                 "count");
         return;
     }
     check_index_operands(v, op, 0, op->num_operands);
@@ -1247,8 +1268,7 @@ static void verify_dim(Verifier *v, SolOp *op)
 {
     const SolType *t = opnd_type(op, 0);
     if (!is_memref(t))
-        op_error(v, op, "operand #0 must be memref of any type values, but got '%s'",
-                 tstr(v, t));
+        op_error(v, op, "operand #0 must be memref of any type values, but got '%s'", tstr(v, t));
     if (!is_index(opnd_type(op, 1)))
         op_error(v, op, "operand #1 must be index, but got '%s'", tstr(v, opnd_type(op, 1)));
     if (!is_index(res_type(op, 0)))
@@ -1277,8 +1297,9 @@ static void verify_mload_mstore(Verifier *v, SolOp *op)
     if (is_load && res_type(op, 0) != mt->elem)
         op_error(v, op, "failed to verify that result type matches element type of 'memref'");
     if (!is_load && opnd_type(op, 0) != mt->elem)
-        op_error(v, op, "failed to verify that type of 'value' matches element type of "
-                        "'memref'");
+        op_error(v, op,
+                 "failed to verify that type of 'value' matches element type of "
+                 "'memref'");
     if (op->num_operands - first != mt->rank) {
         op_error(v, op, "incorrect number of indices (%u) for memref rank %u",
                  op->num_operands - first, mt->rank);
@@ -1329,8 +1350,9 @@ static void verify_generic(Verifier *v, SolOp *op)
         op_error(v, op, "requires an array attribute 'indexing_maps'");
         attrs_ok = false;
     } else if (maps->array.n != n) {
-        op_error(v, op, "expected the number of indexing_map (%u) to be equal to the number of "
-                        "input/output operands (%u)",
+        op_error(v, op,
+                 "expected the number of indexing_map (%u) to be equal to the number of "
+                 "input/output operands (%u)",
                  maps->array.n, n);
         attrs_ok = false;
     }
@@ -1340,21 +1362,26 @@ static void verify_generic(Verifier *v, SolOp *op)
             const SolAttr *a = maps->array.elems[i];
             if (a->kind != SOL_ATTR_MAP) {
                 op_error(v, op, "indexing_maps #%u must be an affine map", i);
-                continue;
+                break;
             }
             const SolAffineMap *m = a->map;
+            bool map_ok = false;
             if (m->num_syms)
                 op_error(v, op, "unexpected symbols in indexing_map #%u", i);
             else if (m->num_dims != nloops)
-                op_error(v, op, "expected indexing_map #%u to have %u dim(s) to match the "
-                                "number of loops",
+                op_error(v, op,
+                         "expected indexing_map #%u to have %u dim(s) to match the "
+                         "number of loops",
                          i, nloops);
             else if (operands_ok && m->num_results != opnd_type(op, i)->rank)
-                op_error(v, op, "expected operand rank (%u) to match the result rank of "
-                                "indexing_map #%u (%u)",
+                op_error(v, op,
+                         "expected operand rank (%u) to match the result rank of "
+                         "indexing_map #%u (%u)",
                          opnd_type(op, i)->rank, i, m->num_results);
             else
-                check_map(v, op, m);
+                map_ok = check_map(v, op, m);
+            if (!map_ok)
+                break; /* the first bad map only, as MLIR */
         }
     }
     SolRegion *r = &op->regions[0];
@@ -1364,28 +1391,32 @@ static void verify_generic(Verifier *v, SolOp *op)
     }
     SolBlock *b = sol_region_first_block(r);
     if (b->num_args != n) {
-        op_error(v, op, "expected as many non-induction variable region arguments as the "
-                        "number of input/output operands");
+        op_error(v, op,
+                 "expected as many non-induction variable region arguments as the "
+                 "number of input/output operands");
         return;
     }
     for (uint32_t i = 0; operands_ok && i < n; i++)
         if (b->args[i].type != opnd_type(op, i)->elem)
-            op_error(v, op, "expected type of bb argument #%u ('%s') to match element or self "
-                            "type of the corresponding operand ('%s')",
+            op_error(v, op,
+                     "expected type of bb argument #%u ('%s') to match element or self "
+                     "type of the corresponding operand ('%s')",
                      i, tstr(v, b->args[i].type), tstr(v, opnd_type(op, i)->elem));
     SolOp *y = check_block_terminator(v, op, b, SOL_OP_LYIELD);
     if (!y || !operands_ok)
         return;
     if (y->num_operands != n - nins) {
-        op_error(v, y, "expected number of yield values (%u) to match the number of outputs of "
-                       "the enclosing linalg.generic (%u)",
+        op_error(v, y,
+                 "expected number of yield values (%u) to match the number of outputs of "
+                 "the enclosing linalg.generic (%u)",
                  y->num_operands, n - nins);
         return;
     }
     for (uint32_t i = 0; i < y->num_operands; i++)
         if (sol_op_operand(y, i) && opnd_type(y, i) != opnd_type(op, nins + i)->elem)
-            op_error(v, y, "type of yield operand %u ('%s') doesn't match the element type of "
-                           "the enclosing linalg.generic op ('%s')",
+            op_error(v, y,
+                     "type of yield operand %u ('%s') doesn't match the element type of "
+                     "the enclosing linalg.generic op ('%s')",
                      i + 1, tstr(v, opnd_type(y, i)), tstr(v, opnd_type(op, nins + i)->elem));
 }
 

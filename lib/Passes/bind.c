@@ -48,8 +48,8 @@ static bool parse_size(const char *name, size_t nlen, const char *s, size_t len,
     size_t i = len > 0 && s[0] == '+' ? 1 : 0;
     int64_t v = 0;
     if (i == len) {
-        sol_buf_printf(err, "--bind: expected an integer for '%.*s', got '%.*s'", (int)nlen,
-                       name, (int)len, s);
+        sol_buf_printf(err, "--bind: expected an integer for '%.*s', got '%.*s'", (int)nlen, name,
+                       (int)len, s);
         return false;
     }
     for (; i < len; i++) {
@@ -59,8 +59,8 @@ static bool parse_size(const char *name, size_t nlen, const char *s, size_t len,
             return false;
         }
         if (__builtin_mul_overflow(v, 10, &v) || __builtin_add_overflow(v, s[i] - '0', &v)) {
-            sol_buf_printf(err, "--bind: value of '%.*s' does not fit in 64 bits: %.*s",
-                           (int)nlen, name, (int)len, s);
+            sol_buf_printf(err, "--bind: value of '%.*s' does not fit in 64 bits: %.*s", (int)nlen,
+                           name, (int)len, s);
             return false;
         }
     }
@@ -137,9 +137,12 @@ static size_t list_functions(const SolModule *m, SolBuf *buf, SolOp **only)
     return n;
 }
 
+/* Where errors about the module as a whole point: its first op, which lies inside the
+ * current --split-input-file chunk (an implicit module has no text of its own). */
 static SolLoc module_loc(const SolModule *m)
 {
-    SolLoc loc = m->op->loc;
+    SolOp *first = sol_block_first_op(sol_module_body(m));
+    SolLoc loc = first ? first->loc : m->op->loc;
     if (!loc.file || !loc.line)
         loc = (SolLoc){0};
     return loc;
@@ -287,8 +290,7 @@ static void remove_args(Binder *b, SolBlock *body, const bool *drop)
         sol_value_replace_all_uses(&body->args[i], nv);
         kept++;
     }
-    f->props.func.type =
-        sol_type_function(b->ctx, kept, inputs, ft->num_results, ft->results);
+    f->props.func.type = sol_type_function(b->ctx, kept, inputs, ft->num_results, ft->results);
     if (f->props.func.arg_attrs)
         f->props.func.arg_attrs = attrs;
     body->args = args;
@@ -379,7 +381,8 @@ static bool plan_substitution(Binder *b, uint32_t nd, uint32_t ns, SolUse *ops, 
             *slot = sol_affine_const(b->ctx, c);
             continue;
         }
-        *slot = is_dim ? sol_affine_dim(b->ctx, s->num_dims++) : sol_affine_sym(b->ctx, s->num_syms++);
+        *slot =
+            is_dim ? sol_affine_dim(b->ctx, s->num_dims++) : sol_affine_sym(b->ctx, s->num_syms++);
         s->operands[s->num_operands++] = ops[i].value;
     }
     return true;
@@ -387,8 +390,7 @@ static bool plan_substitution(Binder *b, uint32_t nd, uint32_t ns, SolUse *ops, 
 
 static const SolAffineMap *subst_map(Binder *b, const SolAffineMap *map, const Substitution *s)
 {
-    const SolAffineExpr **res =
-        sol_arena_alloc(&b->m->arena, (map->num_results + 1) * sizeof *res);
+    const SolAffineExpr **res = sol_arena_alloc(&b->m->arena, (map->num_results + 1) * sizeof *res);
     for (uint32_t i = 0; i < map->num_results; i++)
         res[i] = subst(b->ctx, map->results[i], s->dims, s->syms);
     return sol_affine_map(b->ctx, s->num_dims, s->num_syms, map->num_results, res);
@@ -467,7 +469,8 @@ static bool constant_result(const SolOp *op, int64_t *out)
         int64_t v = map->results[i]->value;
         if (map->results[i]->kind != SOL_AFF_CONST)
             return false;
-        if (i == 0 || (op->kind == SOL_OP_AMIN && v < *out) || (op->kind == SOL_OP_AMAX && v > *out))
+        if (i == 0 || (op->kind == SOL_OP_AMIN && v < *out) ||
+            (op->kind == SOL_OP_AMAX && v > *out))
             *out = v;
     }
     return op->kind != SOL_OP_APPLY || map->num_results == 1;
@@ -692,8 +695,9 @@ static int64_t unit_loop_extent(const SolValue *v)
     if (!loop || loop->props.loop.step != 1)
         return -1;
     const SolAffineMap *lb = loop->props.loop.lb, *ub = loop->props.loop.ub;
-    if (lb->num_results != 1 || lb->results[0]->kind != SOL_AFF_CONST || lb->results[0]->value != 0 ||
-        ub->num_results != 1 || ub->results[0]->kind != SOL_AFF_CONST || ub->results[0]->value <= 0)
+    if (lb->num_results != 1 || lb->results[0]->kind != SOL_AFF_CONST ||
+        lb->results[0]->value != 0 || ub->num_results != 1 ||
+        ub->results[0]->kind != SOL_AFF_CONST || ub->results[0]->value <= 0)
         return -1;
     return ub->results[0]->value;
 }
@@ -881,8 +885,7 @@ static bool check_entry(SolContext *ctx, SolModule *m, SolOp *f)
         return false;
     }
     if (!func_body(f)) {
-        sol_emit_error(ctx, f->loc, "--bind: function '@%s' has no body",
-                       f->props.func.sym->str);
+        sol_emit_error(ctx, f->loc, "--bind: function '@%s' has no body", f->props.func.sym->str);
         return false;
     }
     if (called_anywhere(m, f->props.func.sym, &caller)) {

@@ -28,8 +28,9 @@ static const SolPassOptValue *option_value(const SolPassRun *r, const char *name
             break;
         return &r->instance->values[i];
     }
-    fprintf(stderr, "solar: internal error: pass '%s' read option '%s' it does not declare "
-                    "with that kind\n",
+    fprintf(stderr,
+            "solar: internal error: pass '%s' read option '%s' it does not declare "
+            "with that kind\n",
             pass->name, name);
     abort();
 }
@@ -75,8 +76,7 @@ void sol_pass_run_release(SolPassRun *r)
     r->analysis_free = NULL;
 }
 
-static void dump_ir(const SolPassManagerOptions *opts, const char *pass, bool failed,
-                    SolModule *m)
+static void dump_ir(const SolPassManagerOptions *opts, const char *pass, bool failed, SolModule *m)
 {
     FILE *out = opts->dump_out ? opts->dump_out : stderr;
     fprintf(out, "// -----// IR Dump After %s%s //----- //\n", pass, failed ? " Failed" : "");

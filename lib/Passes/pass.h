@@ -32,7 +32,7 @@ typedef enum SolPassOptKind {
 } SolPassOptKind;
 
 typedef struct SolPassOption {
-    const char *name;         /* `cache-kib`; the table ends with a { 0 } row */
+    const char *name; /* `cache-kib`; the table ends with a { 0 } row */
     SolPassOptKind kind;
     const char *default_text; /* parsed like a pipeline value when the option is not given */
     const char *help;         /* one line for --help */
@@ -48,9 +48,9 @@ typedef union SolPassOptValue {
 /* ---- passes ---------------------------------------------------------------------------- */
 
 struct SolPass {
-    const char *name;              /* pipeline and flag spelling: `lift-einsum` */
-    const char *summary;           /* one line for --help */
-    const SolPassOption *options;  /* ends with { 0 }; NULL when the pass has none */
+    const char *name;             /* pipeline and flag spelling: `lift-einsum` */
+    const char *summary;          /* one line for --help */
+    const SolPassOption *options; /* ends with { 0 }; NULL when the pass has none */
     /* Rewrites or analyses m. Emits a diagnostic before returning false. */
     bool (*run)(SolPassRun *r, SolModule *m);
 };
@@ -71,9 +71,9 @@ typedef struct SolPipeline {
  * a report pass can leave results in `analysis` for later passes and for the driver. */
 struct SolPassRun {
     SolContext *ctx;
-    const char *entry;                /* entry function name, NULL when the module has none */
-    const SolPassInstance *instance;  /* the pass being run and its option values */
-    void *analysis;                   /* results of report passes, owned by the run */
+    const char *entry;                     /* entry function name, NULL when the module has none */
+    const SolPassInstance *instance;       /* the pass being run and its option values */
+    void *analysis;                        /* results of report passes, owned by the run */
     void (*analysis_free)(void *analysis); /* called on analysis by sol_pass_run_release */
 };
 

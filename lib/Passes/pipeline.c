@@ -29,7 +29,7 @@
 
 typedef struct Parser {
     SolContext *ctx;
-    const SolIdent *file; /* "<pipeline>" */
+    const SolIdent *file;           /* "<pipeline>" */
     const SolPass *const *registry; /* where pass names are looked up */
     const char *text;
     size_t pos, len;
@@ -426,8 +426,9 @@ static bool parse_option(Parser *ps, SolPassInstance *inst, bool *given)
             instance_set(inst, (size_t)idx, (SolPassOptValue){.b = true}, 0);
             return true;
         }
-        sol_emit_error(ps->ctx, loc_at(ps, key, key_len), "option '%s' of pass '%s' needs a value: %s=<%s>",
-                       o->name, inst->pass->name, o->name, sol_pass_opt_kind_name(o->kind));
+        sol_emit_error(ps->ctx, loc_at(ps, key, key_len),
+                       "option '%s' of pass '%s' needs a value: %s=<%s>", o->name, inst->pass->name,
+                       o->name, sol_pass_opt_kind_name(o->kind));
         return false;
     }
     ps->pos++;

@@ -97,9 +97,9 @@ bool sol_diag_verifier_finish(SolDiagVerifier *v)
 typedef struct Scan {
     SolDiagVerifier *v;
     const SolIdent *file;
-    uint32_t line;                 /* current absolute line */
-    uint32_t last_plain_line;      /* last line without an expectation, 0 = none yet */
-    SolVecOf(size_t) below;        /* indices of @below expectations waiting for a line */
+    uint32_t line;            /* current absolute line */
+    uint32_t last_plain_line; /* last line without an expectation, 0 = none yet */
+    SolVecOf(size_t) below;   /* indices of @below expectations waiting for a line */
 } Scan;
 
 typedef struct Cursor {
@@ -134,10 +134,12 @@ static const char *find_in(const char *p, const char *end, const char *word)
 static bool eat_severity(Cursor *c, SolSeverity *sev)
 {
     static const char *const words[] = {"error", "warning", "note", "remark"};
-    static const SolSeverity sevs[] = {SOL_SEV_ERROR, SOL_SEV_WARNING, SOL_SEV_NOTE, SOL_SEV_REMARK};
+    static const SolSeverity sevs[] = {SOL_SEV_ERROR, SOL_SEV_WARNING, SOL_SEV_NOTE,
+                                       SOL_SEV_REMARK};
     for (size_t i = 0; i < 4; i++) {
         Cursor save = *c;
-        if (eat(c, words[i]) && !(c->p < c->end && (isalnum((unsigned char)*c->p) || *c->p == '_'))) {
+        if (eat(c, words[i]) &&
+            !(c->p < c->end && (isalnum((unsigned char)*c->p) || *c->p == '_'))) {
             *sev = sevs[i];
             return true;
         }
@@ -252,8 +254,8 @@ static void resolve_below(Scan *s, uint32_t line)
     s->below.len = 0;
 }
 
-void sol_diag_verifier_scan(SolDiagVerifier *v, const SolIdent *file, const char *data,
-                            size_t len, uint32_t first_line)
+void sol_diag_verifier_scan(SolDiagVerifier *v, const SolIdent *file, const char *data, size_t len,
+                            uint32_t first_line)
 {
     Scan s = {v, file, first_line, 0, {0}};
     const char *p = data, *end = data + len;

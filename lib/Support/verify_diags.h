@@ -41,8 +41,8 @@ void sol_diag_verifier_init(SolDiagVerifier *v, SolDiagEngine *e);
 void sol_diag_verifier_release(SolDiagVerifier *v);
 /* Reads the expectations of data[0..len), whose first line is line first_line of file (for
  * --split-input-file chunks). A malformed expectation is reported as an error at once. */
-void sol_diag_verifier_scan(SolDiagVerifier *v, const SolIdent *file, const char *data,
-                            size_t len, uint32_t first_line);
+void sol_diag_verifier_scan(SolDiagVerifier *v, const SolIdent *file, const char *data, size_t len,
+                            uint32_t first_line);
 /* Reports the expectations nothing matched, then forgets all expectations (ready for the
  * next chunk). True iff every expectation matched and no diagnostic was unexpected. */
 bool sol_diag_verifier_finish(SolDiagVerifier *v);

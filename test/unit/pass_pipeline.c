@@ -19,14 +19,15 @@ static const SolPass fake_fuse = {
     .name = "fuse",
     .summary = "fake",
     .run = dummy_run,
-    .options = (const SolPassOption[]){
-        {"max-bytes", SOL_OPT_BYTES, "48MiB", "budget"},
-        {"cache-kib", SOL_OPT_INT, "512", "cache"},
-        {"ratio", SOL_OPT_FLOAT, "0.5", "ratio"},
-        {"greedy", SOL_OPT_BOOL, "false", "greedy"},
-        {"mode", SOL_OPT_STRING, "auto", "mode"},
-        {0},
-    },
+    .options =
+        (const SolPassOption[]){
+            {"max-bytes", SOL_OPT_BYTES, "48MiB", "budget"},
+            {"cache-kib", SOL_OPT_INT, "512", "cache"},
+            {"ratio", SOL_OPT_FLOAT, "0.5", "ratio"},
+            {"greedy", SOL_OPT_BOOL, "false", "greedy"},
+            {"mode", SOL_OPT_STRING, "auto", "mode"},
+            {0},
+        },
 };
 static const SolPass fake_verify = {.name = "verify", .summary = "fake", .run = dummy_run};
 static const SolPass *const registry[] = {&fake_verify, &fake_fuse, NULL};
@@ -49,12 +50,12 @@ static bool capture(void *user, const SolDiag *d)
 
 static int failures;
 
-#define EXPECT(cond)                                                                           \
-    do {                                                                                       \
-        if (!(cond)) {                                                                         \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);          \
-            failures++;                                                                        \
-        }                                                                                      \
+#define EXPECT(cond)                                                                               \
+    do {                                                                                           \
+        if (!(cond)) {                                                                             \
+            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);               \
+            failures++;                                                                            \
+        }                                                                                          \
     } while (0)
 
 static SolPassRun run_of(SolContext *ctx, const SolPassInstance *inst)

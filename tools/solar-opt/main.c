@@ -213,7 +213,8 @@ static bool parse_flag(SolContext *ctx, Options *o, int argc, char **argv, int *
     const char *value = eq ? eq + 1 : NULL;
     bool ok = false;
     const Flag *f = find_flag(arg, name_len);
-    const SolPass *pass = name_len > 2 && arg[1] == '-' ? sol_pass_lookup_n(arg + 2, name_len - 2) : NULL;
+    const SolPass *pass =
+        name_len > 2 && arg[1] == '-' ? sol_pass_lookup_n(arg + 2, name_len - 2) : NULL;
     if (strcmp(arg, "-h") == 0)
         f = find_flag("--help", 6);
     if (!f && !pass && strncmp(arg, "-o", 2) == 0 && arg[2] != '\0')
@@ -398,7 +399,7 @@ static bool commit_output(Output *out)
     }
     if (!ok)
         tool_error("cannot write '%s': %s", out->path ? out->path : "<stdout>",
-                    strerror(saved ? saved : EIO));
+                   strerror(saved ? saved : EIO));
     free(out->tmp), free(out->target);
     out->f = NULL;
     return ok;
@@ -449,16 +450,11 @@ static int transform(Driver *d, SolModule *m)
     return ok ? 0 : EXIT_INPUT;
 }
 
-/* Parses and processes lines [first_line, ...) of the input held in data[0..len). */
-static int process_chunk(Driver *d, const SolIdent *file, const char *data, size_t len,
-                         uint32_t first_line)
+/* Transforms and prints a parsed module (or, under --verify-diagnostics, checks what was
+ * reported); m may be NULL after parse errors. */
+static int finish_module(Driver *d, SolModule *m, unsigned errors_before)
 {
     SolDiagEngine *diag = sol_context_diag(d->ctx);
-    unsigned errors_before = diag->num_errors;
-    diag->num_errors = 0; /* the error limit applies per chunk */
-    if (d->verifier)
-        sol_diag_verifier_scan(d->verifier, file, data, len, first_line);
-    SolModule *m = sol_parse_buffer_at(d->ctx, file->str, data, len, first_line);
     int rc = m ? transform(d, m) : EXIT_INPUT;
     if (rc == 0 && diag->num_errors)
         rc = EXIT_INPUT;
@@ -472,6 +468,19 @@ static int process_chunk(Driver *d, const SolIdent *file, const char *data, size
         sol_module_free(m);
     diag->num_errors += errors_before;
     return rc;
+}
+
+/* Parses and processes lines [first_line, ...) of the input held in data[0..len). */
+static int process_chunk(Driver *d, const SolIdent *file, const char *data, size_t len,
+                         uint32_t first_line)
+{
+    SolDiagEngine *diag = sol_context_diag(d->ctx);
+    unsigned errors_before = diag->num_errors;
+    diag->num_errors = 0; /* the error limit applies per chunk */
+    if (d->verifier)
+        sol_diag_verifier_scan(d->verifier, file, data, len, first_line);
+    SolModule *m = sol_parse_buffer_at(d->ctx, file->str, data, len, first_line);
+    return finish_module(d, m, errors_before);
 }
 
 /* True when the line [p, end) is `// -----` give or take surrounding whitespace. */
@@ -502,7 +511,8 @@ static int process_input(Driver *d, const SolIdent *file, const Input *in)
         if (marker || last) {
             if (!first && !d->verifier)
                 fputs("// -----\n", d->out);
-            int crc = process_chunk(d, file, chunk, (size_t)((marker ? p : end) - chunk), chunk_line);
+            int crc =
+                process_chunk(d, file, chunk, (size_t)((marker ? p : end) - chunk), chunk_line);
             rc = crc > rc ? crc : rc;
             first = false;
             chunk = eol ? eol + 1 : end, chunk_line = line + 1;
@@ -516,34 +526,66 @@ static int process_input(Driver *d, const SolIdent *file, const Input *in)
 
 /* ---- main -------------------------------------------------------------------------------- */
 
-static int run_with_context(SolContext *ctx, Options *o)
+/* A plain file, parsed as one module, is streamed: it is never held in memory while its IR
+ * is (diagnostics read the file again to quote it). Everything else is read whole. */
+static bool can_stream(const Options *o)
+{
+    struct stat st;
+    return o->input && strcmp(o->input, "-") != 0 && !o->split_input && !o->verify_diags &&
+           stat(o->input, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+static int run_streamed(Driver *d, const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        tool_error("cannot open '%s': %s", path, strerror(errno));
+        return EXIT_INPUT;
+    }
+    SolDiagEngine *diag = sol_context_diag(d->ctx);
+    SolSource src = {.name = sol_ident_cstr(d->ctx, path)}; /* data NULL: loaded on demand */
+    sol_diag_add_source(diag, &src);
+    SolModule *m = sol_parse_file(d->ctx, path, f);
+    fclose(f);
+    int rc = finish_module(d, m, 0);
+    sol_diag_remove_source(diag, &src);
+    return rc;
+}
+
+static int run_buffered(Driver *d, Options *o)
 {
     Input in = {0};
     if (!read_input(o->input, &in))
         return EXIT_INPUT;
-    Output out = {0};
-    if (!o->verify_diags && !open_output(o->output, &out)) {
-        free(in.data);
-        return EXIT_INPUT;
-    }
-    SolDiagEngine *diag = sol_context_diag(ctx);
-    SolSource src = {.name = sol_ident_cstr(ctx, in.name), .data = in.data, .len = in.len};
+    SolDiagEngine *diag = sol_context_diag(d->ctx);
+    SolSource src = {.name = sol_ident_cstr(d->ctx, in.name), .data = in.data, .len = in.len};
     SolDiagVerifier verifier;
-    Driver d = {ctx, o, o->verify_diags ? &verifier : NULL, out.f};
     sol_diag_add_source(diag, &src);
-    if (d.verifier)
+    if (o->verify_diags) {
+        d->verifier = &verifier;
         sol_diag_verifier_init(&verifier, diag);
-    int rc = process_input(&d, src.name, &in);
-    if (d.verifier)
+    }
+    int rc = process_input(d, src.name, &in);
+    if (d->verifier)
         sol_diag_verifier_release(&verifier);
     sol_diag_remove_source(diag, &src);
+    free(in.data);
+    return rc;
+}
+
+static int run_with_context(SolContext *ctx, Options *o)
+{
+    Output out = {0};
+    if (!o->verify_diags && !open_output(o->output, &out))
+        return EXIT_INPUT;
+    Driver d = {ctx, o, NULL, out.f};
+    int rc = can_stream(o) ? run_streamed(&d, o->input) : run_buffered(&d, o);
     if (!o->verify_diags) {
         if (rc == 0 && !commit_output(&out))
             rc = EXIT_INPUT;
         else if (rc != 0)
             discard_output(&out);
     }
-    free(in.data);
     return rc;
 }
 

@@ -1,0 +1,2 @@
+// A module that does not parse.
+func.func @forward( {
