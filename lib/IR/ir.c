@@ -56,7 +56,7 @@ SolBlock *sol_module_body(const SolModule *m) { return sol_region_first_block(&m
 SolOp *sol_module_lookup_func(const SolModule *m, const SolIdent *name)
 {
     sol_block_for_each_op(op, sol_module_body(m))
-        if (op->kind == SOL_OP_FUNC && op->props.func.sym == name)
+        if (op->kind == SOL_OP_FUNC && op->props.func->sym == name)
             return op;
     return NULL;
 }
@@ -131,7 +131,11 @@ SolOp *sol_op_create(SolModule *m, SolOpKind kind, SolLoc loc, uint32_t num_oper
             op->results[i].index = i;
         }
     }
-    op->num_regions = num_regions;
+    if (kind == SOL_OP_FOR)
+        op->props.loop = sol_arena_alloc(&m->arena, sizeof *op->props.loop);
+    else if (kind == SOL_OP_FUNC || kind == SOL_OP_CALL || kind == SOL_OP_MODULE)
+        op->props.func = sol_arena_alloc(&m->arena, sizeof *op->props.func);
+    op->num_regions = (uint16_t)num_regions;
     if (num_regions) {
         op->regions = sol_arena_alloc(&m->arena, num_regions * sizeof *op->regions);
         for (uint32_t i = 0; i < num_regions; i++) {

@@ -287,14 +287,28 @@ struct SolValue {
     const SolIdent *hint; /* source name without '%', reused by the printer when unique */
 };
 
-/* Inherent data by op kind (see the file comment). */
+/* Inherent data of affine.for, kept out of line: few ops are loops. */
+typedef struct SolLoopProps {
+    const SolAffineMap *lb, *ub;
+    int64_t step;
+    uint32_t num_lb_operands; /* operands: lb operands, ub operands, iter_args inits */
+    uint32_t num_ub_operands;
+} SolLoopProps;
+
+/* Inherent data of func.func, func.call (callee) and module (optional name), out of line. */
+typedef struct SolFuncProps {
+    const SolIdent *sym;
+    const SolType *type;             /* function type */
+    const SolAttr *const *arg_attrs; /* func: per-argument dicts, NULL entries allowed */
+    const SolAttr *const *res_attrs; /* func: per-result dicts */
+    bool is_private;
+} SolFuncProps;
+
+/* Inherent data by op kind (see the file comment). One pointer wide, so an op is 96 bytes;
+ * sol_op_create allocates the out-of-line structs for the kinds that use them. */
 typedef union SolOpProps {
-    struct { /* affine.for */
-        const SolAffineMap *lb, *ub;
-        int64_t step;
-        uint32_t num_lb_operands; /* operands: lb operands, ub operands, iter_args inits */
-        uint32_t num_ub_operands;
-    } loop;
+    SolLoopProps *loop; /* affine.for */
+    SolFuncProps *func; /* func.func, func.call, module */
     struct { /* affine.load/store/apply/min/max; operands after the memref/value are the
               * map's dims then symbols */
         const SolAffineMap *map;
@@ -308,20 +322,13 @@ typedef union SolOpProps {
     struct { /* arith.constant */
         const SolAttr *value;
     } constant;
-    struct { /* func.func, func.call (callee), module (optional name) */
-        const SolIdent *sym;
-        const SolType *type;            /* function type */
-        const SolAttr *const *arg_attrs; /* func: per-argument dicts, NULL entries allowed */
-        const SolAttr *const *res_attrs; /* func: per-result dicts */
-        bool is_private;
-    } func;
     struct { /* linalg.generic: operands are ins then outs */
         uint32_t num_ins;
     } generic;
 } SolOpProps;
 
 struct SolOp {
-    uint16_t kind;        /* a SolOpKind: row of ops.def (16 bits keep the op at 128 bytes) */
+    uint16_t kind;        /* a SolOpKind: row of ops.def (16 bits keep the op at 96 bytes) */
     uint16_t num_regions;
     uint32_t num_operands;
     SolLoc loc;

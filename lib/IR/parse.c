@@ -962,7 +962,7 @@ void sol_p_module_begin(SolParser *p, SolPLoc l, const SolIdent *name, const Sol
     p->have_module = true;
     SolOp *m = p->module->op;
     m->loc = sol_p_loc(p, l);
-    m->props.func.sym = name;
+    m->props.func->sym = name;
     set_attrs(p, m, attrs);
 }
 
@@ -998,11 +998,11 @@ SolOp *sol_p_func_begin(SolParser *p, SolPLoc l, bool is_private, const SolIdent
         out_attrs[i] = prm->attrs && prm->attrs->dict.n ? prm->attrs : NULL;
     }
     SolOp *f = sol_op_create(p->module, SOL_OP_FUNC, sol_p_loc(p, l), 0, NULL, 0, NULL, 1);
-    f->props.func.sym = name;
-    f->props.func.type = sol_type_function(p->ctx, ni, in, nr, out);
-    f->props.func.arg_attrs = in_attrs;
-    f->props.func.res_attrs = out_attrs;
-    f->props.func.is_private = is_private;
+    f->props.func->sym = name;
+    f->props.func->type = sol_type_function(p->ctx, ni, in, nr, out);
+    f->props.func->arg_attrs = in_attrs;
+    f->props.func->res_attrs = out_attrs;
+    f->props.func->is_private = is_private;
     set_attrs(p, f, attrs);
     sol_block_append(sol_module_body(p->module), f);
     return f;
@@ -1017,7 +1017,7 @@ void sol_p_func_body(SolParser *p, SolOp *func, SolPLoc l)
         return;
     }
     uint32_t n = sol_p_len(params);
-    SolBlock *b = sol_block_create(p->module, &func->regions[0], n, func->props.func.type->inputs);
+    SolBlock *b = sol_block_create(p->module, &func->regions[0], n, func->props.func->type->inputs);
     region_enter(p, l, b);
     for (uint32_t i = 0; i < n; i++) {
         SolPParam *prm = params->items[i];
@@ -1045,7 +1045,7 @@ void sol_p_func_end(SolParser *p, SolOp *func, bool has_body, SolPLoc l)
         SolPParam *prm = params->items[i];
         if (prm->name) {
             sol_p_error(p, prm->loc, "function '@%s' has named arguments but no body; a declaration lists types only",
-                        func->props.func.sym->str);
+                        func->props.func->sym->str);
             return;
         }
     }
@@ -1154,11 +1154,11 @@ SolOp *sol_p_for_begin(SolParser *p, SolPLoc l, SolPLoc ivl, const SolIdent *iv,
     push_uses(p, operands, &n, iter_inits);
     const SolType *const *rtypes = (const SolType *const *)(types ? types->items : NULL);
     SolOp *op = sol_op_create(p->module, SOL_OP_FOR, sol_p_loc(p, l), n, operands, niter, rtypes, 1);
-    op->props.loop.lb = lb->map;
-    op->props.loop.ub = ub->map;
-    op->props.loop.step = (int64_t)step.value;
-    op->props.loop.num_lb_operands = nlb;
-    op->props.loop.num_ub_operands = nub;
+    op->props.loop->lb = lb->map;
+    op->props.loop->ub = ub->map;
+    op->props.loop->step = (int64_t)step.value;
+    op->props.loop->num_lb_operands = nlb;
+    op->props.loop->num_ub_operands = nub;
     const SolType **args = sol_arena_alloc(&p->scratch, (niter + 1) * sizeof *args);
     args[0] = sol_type_index(p->ctx);
     for (uint32_t i = 0; i < niter; i++)
@@ -1580,8 +1580,8 @@ SolOp *sol_p_call(SolParser *p, SolPLoc l, const SolIdent *callee, SolPList *arg
     SolValue **v = values_of(p, args, &n);
     SolOp *op = sol_op_create(p->module, SOL_OP_CALL, sol_p_loc(p, l), n, v, fn_type->num_results,
                               fn_type->results, 0);
-    op->props.func.sym = callee;
-    op->props.func.type = fn_type;
+    op->props.func->sym = callee;
+    op->props.func->type = fn_type;
     set_attrs(p, op, attrs);
     append(p, op);
     return op;

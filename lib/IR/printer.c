@@ -629,9 +629,9 @@ static bool map_fits(const SolAffineMap *m, uint32_t num_operands)
 
 static bool for_fits(const SolOp *op)
 {
-    uint32_t nlb = op->props.loop.num_lb_operands, nub = op->props.loop.num_ub_operands;
-    if ((uint64_t)nlb + nub > op->num_operands || !map_fits(op->props.loop.lb, nlb) ||
-        !map_fits(op->props.loop.ub, nub))
+    uint32_t nlb = op->props.loop->num_lb_operands, nub = op->props.loop->num_ub_operands;
+    if ((uint64_t)nlb + nub > op->num_operands || !map_fits(op->props.loop->lb, nlb) ||
+        !map_fits(op->props.loop->ub, nub))
         return false;
     uint32_t iters = op->num_operands - nlb - nub;
     const SolBlock *body = sol_region_first_block(&op->regions[0]);
@@ -640,7 +640,7 @@ static bool for_fits(const SolOp *op)
 
 static bool func_fits(const SolOp *op)
 {
-    const SolType *t = op->props.func.type;
+    const SolType *t = op->props.func->type;
     if (!t || t->kind != SOL_TYPE_FUNCTION)
         return false;
     const SolBlock *entry = sol_region_first_block(&op->regions[0]);
@@ -790,9 +790,9 @@ static void print_results(Printer *P, SolOp *op)
 static void print_module_op(Printer *P, SolOp *op, uint32_t depth)
 {
     put(P->b, "module", 6);
-    if (op->props.func.sym) {
+    if (op->props.func->sym) {
         put_ch(P->b, ' ');
-        print_symbol(P, op->props.func.sym);
+        print_symbol(P, op->props.func->sym);
     }
     if (op->num_attrs) {
         put(P->b, " attributes", 11);
@@ -804,8 +804,8 @@ static void print_module_op(Printer *P, SolOp *op, uint32_t depth)
 /* `(%a: T {attrs}, ...)`, or types only for a declaration. */
 static void print_func_inputs(Printer *P, const SolOp *op, const SolBlock *entry)
 {
-    const SolType *t = op->props.func.type;
-    const SolAttr *const *attrs = op->props.func.arg_attrs;
+    const SolType *t = op->props.func->type;
+    const SolAttr *const *attrs = op->props.func->arg_attrs;
     put_ch(P->b, '(');
     for (uint32_t i = 0; i < t->num_inputs; i++) {
         if (i)
@@ -826,8 +826,8 @@ static void print_func_inputs(Printer *P, const SolOp *op, const SolBlock *entry
 /* `-> T`, or `-> (T {attrs}, U)` when there are several results or any has attributes. */
 static void print_func_results(Printer *P, const SolOp *op)
 {
-    const SolType *t = op->props.func.type;
-    const SolAttr *const *attrs = op->props.func.res_attrs;
+    const SolType *t = op->props.func->type;
+    const SolAttr *const *attrs = op->props.func->res_attrs;
     if (!t->num_results)
         return;
     bool bare = t->num_results == 1 && t->results[0] && t->results[0]->kind != SOL_TYPE_FUNCTION;
@@ -853,10 +853,10 @@ static void print_func(Printer *P, SolOp *op, uint32_t depth)
     const SolRegion *body = &op->regions[0];
     const SolBlock *entry = sol_region_first_block(body);
     print_name(P, op);
-    if (op->props.func.is_private)
+    if (op->props.func->is_private)
         put(P->b, " private", 8);
     put_ch(P->b, ' ');
-    print_symbol(P, op->props.func.sym);
+    print_symbol(P, op->props.func->sym);
     if (entry)
         name_block_args(P, entry);
     print_func_inputs(P, op, entry);
@@ -920,7 +920,7 @@ static void print_iter_args(Printer *P, const SolOp *op, const SolBlock *body, u
 
 static void print_for(Printer *P, SolOp *op, uint32_t depth)
 {
-    uint32_t nlb = op->props.loop.num_lb_operands, nub = op->props.loop.num_ub_operands;
+    uint32_t nlb = op->props.loop->num_lb_operands, nub = op->props.loop->num_ub_operands;
     const SolRegion *r = &op->regions[0];
     const SolBlock *body = sol_region_first_block(r);
     print_results(P, op);
@@ -930,12 +930,12 @@ static void print_for(Printer *P, SolOp *op, uint32_t depth)
     name_block_args(P, body);
     print_use(P, &body->args[0]);
     put(P->b, " = ", 3);
-    print_bound(P, op, op->props.loop.lb, 0, nlb, "max ");
+    print_bound(P, op, op->props.loop->lb, 0, nlb, "max ");
     put(P->b, " to ", 4);
-    print_bound(P, op, op->props.loop.ub, nlb, nub, "min ");
-    if (op->props.loop.step != 1) {
+    print_bound(P, op, op->props.loop->ub, nlb, nub, "min ");
+    if (op->props.loop->step != 1) {
         put(P->b, " step ", 6);
-        put_i64(P->b, op->props.loop.step);
+        put_i64(P->b, op->props.loop->step);
     }
     print_iter_args(P, op, body, nlb + nub);
     print_region(P, r, depth, false, true);
@@ -1064,14 +1064,14 @@ static void print_call(Printer *P, SolOp *op)
     print_results(P, op);
     print_name(P, op);
     put_ch(P->b, ' ');
-    print_symbol(P, op->props.func.sym);
+    print_symbol(P, op->props.func->sym);
     put_ch(P->b, '(');
     print_operands(P, op, 0, op->num_operands);
     put_ch(P->b, ')');
     print_op_attrs(P, op);
     put(P->b, " : ", 3);
-    if (op->props.func.type) {
-        sol_type_print(P->b, op->props.func.type);
+    if (op->props.func->type) {
+        sol_type_print(P->b, op->props.func->type);
         return;
     }
     put_ch(P->b, '(');
@@ -1326,11 +1326,11 @@ static void collect_attr(Printer *P, const SolAttr *a)
 
 static void collect_func_attrs(Printer *P, const SolOp *op)
 {
-    const SolType *t = op->props.func.type;
-    for (uint32_t i = 0; op->props.func.arg_attrs && i < t->num_inputs; i++)
-        collect_attr(P, op->props.func.arg_attrs[i]);
-    for (uint32_t i = 0; op->props.func.res_attrs && i < t->num_results; i++)
-        collect_attr(P, op->props.func.res_attrs[i]);
+    const SolType *t = op->props.func->type;
+    for (uint32_t i = 0; op->props.func->arg_attrs && i < t->num_inputs; i++)
+        collect_attr(P, op->props.func->arg_attrs[i]);
+    for (uint32_t i = 0; op->props.func->res_attrs && i < t->num_results; i++)
+        collect_attr(P, op->props.func->res_attrs[i]);
 }
 
 /* In printing order: the op's own maps and sets, then its attributes. */
@@ -1339,10 +1339,10 @@ static bool collect_op(SolOp *op, void *user)
     Printer *P = user;
     bool fits = op->kind <= SOL_OP_AMAX && custom_fits(op); /* only these have maps in props */
     if (fits && op->kind == SOL_OP_FOR) {
-        if (!bound_is_shorthand(op->props.loop.lb, op->props.loop.num_lb_operands))
-            add_map_alias(P, op->props.loop.lb);
-        if (!bound_is_shorthand(op->props.loop.ub, op->props.loop.num_ub_operands))
-            add_map_alias(P, op->props.loop.ub);
+        if (!bound_is_shorthand(op->props.loop->lb, op->props.loop->num_lb_operands))
+            add_map_alias(P, op->props.loop->lb);
+        if (!bound_is_shorthand(op->props.loop->ub, op->props.loop->num_ub_operands))
+            add_map_alias(P, op->props.loop->ub);
     } else if (fits && op->kind == SOL_OP_IF) {
         add_set_alias(P, op->props.cond.set);
     } else if (fits && (op->kind == SOL_OP_APPLY || op->kind == SOL_OP_AMIN ||

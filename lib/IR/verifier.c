@@ -474,10 +474,10 @@ static bool iv_range(const SolValue *iv, int64_t *lo, int64_t *hi)
     if (iv->def || !iv->owner || iv->index != 0)
         return false;
     const SolOp *f = region_parent(iv->owner);
-    if (!f || f->kind != SOL_OP_FOR || !f->props.loop.lb || !f->props.loop.ub ||
-        f->props.loop.step < 1)
+    if (!f || f->kind != SOL_OP_FOR || !f->props.loop->lb || !f->props.loop->ub ||
+        f->props.loop->step < 1)
         return false;
-    const SolAffineMap *lbm = f->props.loop.lb, *ubm = f->props.loop.ub;
+    const SolAffineMap *lbm = f->props.loop->lb, *ubm = f->props.loop->ub;
     if (lbm->num_dims || lbm->num_syms || ubm->num_dims || ubm->num_syms || !lbm->num_results ||
         !ubm->num_results)
         return false;
@@ -495,7 +495,7 @@ static bool iv_range(const SolValue *iv, int64_t *lo, int64_t *hi)
     if (lb < -RANGE_LIMIT || ub > RANGE_LIMIT || lb >= ub)
         return false;
     *lo = lb;
-    *hi = lb + (ub - 1 - lb) / f->props.loop.step * f->props.loop.step;
+    *hi = lb + (ub - 1 - lb) / f->props.loop->step * f->props.loop->step;
     return true;
 }
 
@@ -718,7 +718,7 @@ static void check_dominance(Verifier *v, const SolOp *op)
             op_error(v, op, "operand #%u is a value of an op that is not in any block", i);
         else if (f && v->func && f != v->func)
             op_error(v, op, "operand #%u uses a value defined in another function (@%s)", i,
-                     f->props.func.sym ? f->props.func.sym->str : "?");
+                     f->props.func->sym ? f->props.func->sym->str : "?");
         else
             sol_emit_error(v->ctx, op->loc, "operand #%u does not dominate this use", i);
         return;
@@ -911,15 +911,15 @@ static void build_func_table(Verifier *v, SolOp *module, bool report)
         return;
     sol_block_for_each_op(f, body)
     {
-        if (f->kind != SOL_OP_FUNC || !f->props.func.sym)
+        if (f->kind != SOL_OP_FUNC || !f->props.func->sym)
             continue;
-        if (map_get(&v->funcs, f->props.func.sym, NULL)) {
+        if (map_get(&v->funcs, f->props.func->sym, NULL)) {
             if (report)
                 sol_emit_error(v->ctx, f->loc, "redefinition of symbol named '%s'",
-                               f->props.func.sym->str);
+                               f->props.func->sym->str);
             continue;
         }
-        map_put(&v->funcs, f->props.func.sym, (uintptr_t)f);
+        map_put(&v->funcs, f->props.func->sym, (uintptr_t)f);
     }
 }
 
@@ -944,18 +944,18 @@ static void verify_module_op(Verifier *v, SolOp *op)
  * block whose arguments are the inputs, ending in func.return with the result types */
 static void verify_func(Verifier *v, SolOp *op)
 {
-    const SolType *ft = op->props.func.type;
-    if (!op->props.func.sym)
+    const SolType *ft = op->props.func->type;
+    if (!op->props.func->sym)
         op_error(v, op, "requires a symbol name");
     if (!ft || ft->kind != SOL_TYPE_FUNCTION) {
         op_error(v, op, "requires a function type");
         return;
     }
-    const char *name = op->props.func.sym ? op->props.func.sym->str : "?";
+    const char *name = op->props.func->sym ? op->props.func->sym->str : "?";
     SolRegion *r = &op->regions[0];
     uint32_t nb = num_blocks(r);
     if (nb == 0) {
-        if (!op->props.func.is_private)
+        if (!op->props.func->is_private)
             op_error(v, op,
                      "symbol declaration cannot have public visibility (use 'func "
                      "private @%s')",
@@ -998,8 +998,8 @@ static void verify_func(Verifier *v, SolOp *op)
  * own function type and the callee's signature */
 static void verify_call(Verifier *v, SolOp *op)
 {
-    const SolIdent *callee = op->props.func.sym;
-    const SolType *ct = op->props.func.type;
+    const SolIdent *callee = op->props.func->sym;
+    const SolType *ct = op->props.func->type;
     if (!callee) {
         op_error(v, op, "requires a 'callee' symbol reference attribute");
         return;
@@ -1025,7 +1025,7 @@ static void verify_call(Verifier *v, SolOp *op)
         op_error(v, op, "'%s' does not reference a valid function", callee->str);
         return;
     }
-    const SolType *ft = ((SolOp *)fv)->props.func.type;
+    const SolType *ft = ((SolOp *)fv)->props.func->type;
     if (!ft || ft->kind != SOL_TYPE_FUNCTION)
         return; /* reported at the callee */
     if (ft->num_inputs != op->num_operands) {
@@ -1084,16 +1084,16 @@ static void check_loop_bound(Verifier *v, const SolOp *op, const SolAffineMap *m
  * block with an index IV and one argument per init; yield matches the results */
 static void verify_for(Verifier *v, SolOp *op)
 {
-    uint32_t nlb = op->props.loop.num_lb_operands, nub = op->props.loop.num_ub_operands;
-    if (op->props.loop.step < 1)
+    uint32_t nlb = op->props.loop->num_lb_operands, nub = op->props.loop->num_ub_operands;
+    if (op->props.loop->step < 1)
         op_error(v, op, "expected step to be representable as a positive signed integer");
     if ((uint64_t)nlb + nub > op->num_operands) {
         op_error(v, op, "bound operand counts (%u + %u) exceed the operand count %u", nlb, nub,
                  op->num_operands);
         return;
     }
-    check_loop_bound(v, op, op->props.loop.lb, 0, nlb, "lower");
-    check_loop_bound(v, op, op->props.loop.ub, nlb, nub, "upper");
+    check_loop_bound(v, op, op->props.loop->lb, 0, nlb, "lower");
+    check_loop_bound(v, op, op->props.loop->ub, nlb, nub, "upper");
     uint32_t first_iter = nlb + nub, niter = op->num_operands - first_iter;
     bool results_ok = op->num_results == niter;
     if (!results_ok)

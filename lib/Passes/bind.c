@@ -130,7 +130,7 @@ static size_t list_functions(const SolModule *m, SolBuf *buf, SolOp **only)
     {
         if (op->kind != SOL_OP_FUNC)
             continue;
-        sol_buf_printf(buf, "%s@%s", n ? ", " : "", op->props.func.sym->str);
+        sol_buf_printf(buf, "%s@%s", n ? ", " : "", op->props.func->sym->str);
         *only = op;
         n++;
     }
@@ -251,7 +251,7 @@ static void error_no_such_arg(Binder *b, SolBlock *body, const char *name)
         if (is_index_arg(&body->args[i]) && body->args[i].hint)
             sol_buf_printf(&names, "%s%s", names.len ? ", " : "", body->args[i].hint->str);
     sol_emit_error(b->ctx, b->func->loc, "--bind: function '@%s' has no index argument '%s'; %s%s",
-                   b->func->props.func.sym->str, name,
+                   b->func->props.func->sym->str, name,
                    names.len ? "its index arguments are " : "it has no index arguments",
                    names.len ? names.data : "");
     sol_buf_free(&names);
@@ -272,7 +272,7 @@ static int find_index_arg(SolBlock *body, const SolIdent *name)
 static void remove_args(Binder *b, SolBlock *body, const bool *drop)
 {
     SolOp *f = b->func;
-    const SolType *ft = f->props.func.type;
+    const SolType *ft = f->props.func->type;
     uint32_t n = body->num_args, kept = 0;
     const SolType **inputs = sol_arena_alloc(&b->m->arena, (n + 1) * sizeof *inputs);
     const SolAttr **attrs = sol_arena_alloc(&b->m->arena, (n + 1) * sizeof *attrs);
@@ -281,7 +281,7 @@ static void remove_args(Binder *b, SolBlock *body, const bool *drop)
         if (drop[i])
             continue;
         inputs[kept] = ft->inputs[i];
-        attrs[kept] = f->props.func.arg_attrs ? f->props.func.arg_attrs[i] : NULL;
+        attrs[kept] = f->props.func->arg_attrs ? f->props.func->arg_attrs[i] : NULL;
         SolValue *nv = &args[kept];
         nv->type = body->args[i].type;
         nv->owner = body;
@@ -290,9 +290,9 @@ static void remove_args(Binder *b, SolBlock *body, const bool *drop)
         sol_value_replace_all_uses(&body->args[i], nv);
         kept++;
     }
-    f->props.func.type = sol_type_function(b->ctx, kept, inputs, ft->num_results, ft->results);
-    if (f->props.func.arg_attrs)
-        f->props.func.arg_attrs = attrs;
+    f->props.func->type = sol_type_function(b->ctx, kept, inputs, ft->num_results, ft->results);
+    if (f->props.func->arg_attrs)
+        f->props.func->arg_attrs = attrs;
     body->args = args;
     body->num_args = kept;
 }
@@ -417,8 +417,8 @@ static const SolAffineMap *fold_access_map(Binder *b, SolOp *op, uint32_t first,
 /* affine.for: lb operands, ub operands, then iter_args inits. */
 static bool fold_loop(Binder *b, SolOp *op)
 {
-    uint32_t nlb = op->props.loop.num_lb_operands, nub = op->props.loop.num_ub_operands;
-    const SolAffineMap *lb = op->props.loop.lb, *ub = op->props.loop.ub;
+    uint32_t nlb = op->props.loop->num_lb_operands, nub = op->props.loop->num_ub_operands;
+    const SolAffineMap *lb = op->props.loop->lb, *ub = op->props.loop->ub;
     Substitution sl, su;
     bool fold_lb = plan_substitution(b, lb->num_dims, lb->num_syms, operands_from(op, 0), &sl);
     bool fold_ub = plan_substitution(b, ub->num_dims, ub->num_syms, operands_from(op, nlb), &su);
@@ -435,11 +435,11 @@ static bool fold_loop(Binder *b, SolOp *op)
     for (uint32_t i = 0; i < rest; i++)
         vals[new_lb + new_ub + i] = op->operands[nlb + nub + i].value;
     if (fold_lb)
-        op->props.loop.lb = subst_map(b, lb, &sl);
+        op->props.loop->lb = subst_map(b, lb, &sl);
     if (fold_ub)
-        op->props.loop.ub = subst_map(b, ub, &su);
-    op->props.loop.num_lb_operands = new_lb;
-    op->props.loop.num_ub_operands = new_ub;
+        op->props.loop->ub = subst_map(b, ub, &su);
+    op->props.loop->num_lb_operands = new_lb;
+    op->props.loop->num_ub_operands = new_ub;
     set_operands(b->m, op, n, vals);
     return true;
 }
@@ -658,9 +658,9 @@ static SolOp *loop_of_iv(const SolValue *v)
 static bool iv_range(const SolOp *loop, Range *out, int *budget)
 {
     Range lb, ub;
-    uint32_t nlb = loop->props.loop.num_lb_operands;
-    if (!map_range(loop->props.loop.lb, loop->operands, true, &lb, budget) ||
-        !map_range(loop->props.loop.ub, operands_from(loop, nlb), false, &ub, budget) ||
+    uint32_t nlb = loop->props.loop->num_lb_operands;
+    if (!map_range(loop->props.loop->lb, loop->operands, true, &lb, budget) ||
+        !map_range(loop->props.loop->ub, operands_from(loop, nlb), false, &ub, budget) ||
         ub.hi == INT64_MIN)
         return false;
     *out = (Range){lb.lo, ub.hi - 1};
@@ -692,9 +692,9 @@ static bool value_range(const SolValue *v, Range *out, int *budget)
 static int64_t unit_loop_extent(const SolValue *v)
 {
     const SolOp *loop = v ? loop_of_iv(v) : NULL;
-    if (!loop || loop->props.loop.step != 1)
+    if (!loop || loop->props.loop->step != 1)
         return -1;
-    const SolAffineMap *lb = loop->props.loop.lb, *ub = loop->props.loop.ub;
+    const SolAffineMap *lb = loop->props.loop->lb, *ub = loop->props.loop->ub;
     if (lb->num_results != 1 || lb->results[0]->kind != SOL_AFF_CONST ||
         lb->results[0]->value != 0 || ub->num_results != 1 ||
         ub->results[0]->kind != SOL_AFF_CONST || ub->results[0]->value <= 0)
@@ -780,7 +780,7 @@ static DimEvidence dim_evidence(const SolValue *arg, uint32_t k)
 static bool refine_args(Binder *b, SolBlock *body)
 {
     bool changed = false;
-    const SolType *ft = b->func->props.func.type;
+    const SolType *ft = b->func->props.func->type;
     const SolType **inputs = NULL;
     for (uint32_t i = 0; i < body->num_args; i++) {
         SolValue *arg = &body->args[i];
@@ -806,7 +806,7 @@ static bool refine_args(Binder *b, SolBlock *body)
         changed = true;
     }
     if (changed)
-        b->func->props.func.type =
+        b->func->props.func->type =
             sol_type_function(b->ctx, ft->num_inputs, inputs, ft->num_results, ft->results);
     return changed;
 }
@@ -863,7 +863,7 @@ static bool called_anywhere(SolModule *m, const SolIdent *sym, SolOp **caller)
     sol_op_walk(m->op, collect_op, &ops);
     *caller = NULL;
     for (size_t i = 0; i < ops.len && !*caller; i++)
-        if (ops.data[i]->kind == SOL_OP_CALL && ops.data[i]->props.func.sym == sym)
+        if (ops.data[i]->kind == SOL_OP_CALL && ops.data[i]->props.func->sym == sym)
             *caller = ops.data[i];
     sol_vec_free(&ops);
     return *caller != NULL;
@@ -885,13 +885,13 @@ static bool check_entry(SolContext *ctx, SolModule *m, SolOp *f)
         return false;
     }
     if (!func_body(f)) {
-        sol_emit_error(ctx, f->loc, "--bind: function '@%s' has no body", f->props.func.sym->str);
+        sol_emit_error(ctx, f->loc, "--bind: function '@%s' has no body", f->props.func->sym->str);
         return false;
     }
-    if (called_anywhere(m, f->props.func.sym, &caller)) {
+    if (called_anywhere(m, f->props.func->sym, &caller)) {
         sol_emit_error(ctx, caller->loc,
                        "--bind: cannot specialise '@%s': this call would no longer match",
-                       f->props.func.sym->str);
+                       f->props.func->sym->str);
         return false;
     }
     return true;

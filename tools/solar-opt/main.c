@@ -444,7 +444,7 @@ static int transform(Driver *d, SolModule *m)
     }
     SolPassManagerOptions mo = {o->verify_each, o->print_ir_after_all, stderr, {o->target}};
     SolPassRun run;
-    sol_pass_run_init(&run, ctx, entry ? entry->props.func.sym->str : NULL);
+    sol_pass_run_init(&run, ctx, entry ? entry->props.func->sym->str : NULL);
     bool ok = sol_pipeline_run(&o->pipeline, &run, m, &mo);
     sol_pass_run_release(&run);
     return ok ? 0 : EXIT_INPUT;
