@@ -6,4 +6,4 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 scripts/deps.sh
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release
 ninja -C build
-build/bin/solar-opt examples/matmul.mlir
+build/bin/solar-opt examples/matmul.mlir --bind M=1024,N=1024,K=1024

@@ -14,7 +14,7 @@
  *     access has subscript k equal to the induction variable of `for 0 to C step 1` (the
  *     extent is the largest such C), and every other access's subscript k has a computable
  *     maximum below that extent. Anything else (unknown users, unknown ranges) keeps `?`.
- * Constants made by folding that end up unused are erased; the bound constants stay.
+ * Constants (the bound ones included) that folding leaves unused are erased.
  *
  * The file also parses the --bind text and picks the entry function (@forward by default).
  */
@@ -176,7 +176,7 @@ typedef struct Binder {
     SolModule *m;
     SolOp *func;
     const SolType *index;
-    SolVecOf(SolOp *) made; /* constants made by folding; erased at the end when unused */
+    SolVecOf(SolOp *) made; /* constants made here; erased at the end when unused */
 } Binder;
 
 static bool const_int(const SolValue *v, int64_t *out)
@@ -323,6 +323,7 @@ static bool bind_args(Binder *b, SolBlock *body, const SolBinding *bind, size_t 
         else
             sol_block_append(body, c);
         last = c;
+        sol_vec_push(&b->made, c); /* erased at the end if folding leaves it unused */
         sol_value_replace_all_uses(arg, &c->results[0]);
         drop[k] = true;
     }

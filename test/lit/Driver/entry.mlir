@@ -9,17 +9,14 @@
 // RUN: solar-opt %s --entry nope --verify-diagnostics
 
 // DEFAULT-LABEL: func.func @forward(%{{.*}}: memref<8xf32>) {
-// DEFAULT-NEXT:    arith.constant 8 : index
 // DEFAULT-NEXT:    affine.for %{{.*}} = 0 to 8 {
 // DEFAULT-LABEL: func.func @helper(%{{.*}}: memref<?xf32>, %{{.*}}: index) {
 
 // HELPER-LABEL: func.func @forward(%{{.*}}: memref<?xf32>, %{{.*}}: index) {
 // HELPER-LABEL: func.func @helper(%{{.*}}: memref<16xf32>) {
-// HELPER-NEXT:    arith.constant 8 : index
 // HELPER-NEXT:    affine.for %{{.*}} = 0 to 16 {
 
 // ONLY-LABEL: func.func @kernel(%{{.*}}: memref<8xf32>) {
-// ONLY-NEXT:    arith.constant 8 : index
 // ONLY-NEXT:    affine.for %{{.*}} = 0 to 8 {
 
 // expected-error@+1 {{--entry: no function '@nope' in the module; its functions are @forward, @helper}}
