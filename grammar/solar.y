@@ -102,9 +102,9 @@ funcs       : %empty
             ;
 
 /* func -> func_header [ '{' ops '}' ] ; the header creates the op and binds the arguments */
-func        : func_header                   { sol_p_func_end(p, $1, false, @1); }
+func        : func_header                   { sol_p_func_end(p, $1, false); }
             | func_header '{'               { sol_p_func_body(p, $1, @2); }
-              body '}'                      { sol_p_func_end(p, $1, true, @5); }
+              body '}'                      { sol_p_func_end(p, $1, true); }
             ;
 func_header : FUNC_KW opt_private SYM_REF '(' params ')' opt_sig opt_func_attrs
                                             { $$ = sol_p_func_begin(p, @3, $<integer>2.value, $3, $5, $7, $8); }
@@ -212,7 +212,7 @@ terminator  : OP_YIELD opt_typed_uses       { sol_p_terminator(p, @1, $1, $2 ? $
 
 /* affine.for %i = lower to upper [step N] [iter_args(...) -> types] { ops } [attrs] */
 region_op   : OP_FOR SSA_ID '=' lower TO upper opt_step opt_iter
-                                            { $<op>$ = sol_p_for_begin(p, @1, @2, $2, $4, $6, $7, @7.first_line != 0, $8 ? $8->items[0] : NULL, $8 ? $8->items[1] : NULL, $8 ? $8->items[2] : NULL); CHECK_ABORT(); }
+                                            { $<op>$ = sol_p_for_begin(p, @1, @2, $2, $4, $6, $7, $8 ? $8->items[0] : NULL, $8 ? $8->items[1] : NULL, $8 ? $8->items[2] : NULL); CHECK_ABORT(); }
               '{' body '}' opt_attr_dict    { $$ = sol_p_for_end(p, $<op>9, $13); }
             | OP_IF set_ref dim_operands sym_operands opt_rtypes
                                             { $<op>$ = sol_p_if_begin(p, @1, $2, $3, $4, $5); CHECK_ABORT(); }
@@ -228,7 +228,7 @@ opt_else    : %empty
             | ELSE                          { sol_p_if_else(p); }
               '{' body '}'
             ;
-opt_step    : %empty                        { $$ = (SolPInt){1, false}; @$.first_line = 0; }
+opt_step    : %empty                        { $$ = (SolPInt){1, false}; }
             | STEP INT                      { $$ = $2; }
             | STEP '-' INT                  { sol_p_error(p, @2, "step must be a positive integer, got -%llu", (unsigned long long)$3.value); $$ = (SolPInt){1, false}; }
             ;
@@ -368,8 +368,8 @@ attr_dict   : '{' '}'                       { $$ = sol_p_attr_dict(p, NULL); }
 entries     : entry                         { SolNamedAttr *e = sol_arena_alloc(&p->scratch, sizeof *e); *e = $1; $$ = sol_p_list(p, e); }
             | entries ',' entry             { SolNamedAttr *e = sol_arena_alloc(&p->scratch, sizeof *e); *e = $3; $$ = sol_p_append(p, $1, e); }
             ;
-entry       : attr_name                     { $$ = sol_p_named(p, $1, sol_attr_unit(p->module)); }
-            | attr_name '=' attr_val        { $$ = sol_p_named(p, $1, $3); }
+entry       : attr_name                     { $$ = (SolNamedAttr){$1, sol_attr_unit(p->module)}; }
+            | attr_name '=' attr_val        { $$ = (SolNamedAttr){$1, $3}; }
             ;
 attr_name   : BARE_ID                       { $$ = $1; }
             | UNKNOWN_OP                    { $$ = $1; }

@@ -278,7 +278,7 @@ static bool region_enter(SolParser *p, SolPLoc l, SolBlock *b)
     return !p->aborted;
 }
 
-void sol_p_region_end(SolParser *p)
+static void region_leave(SolParser *p)
 {
     SolPState *s = p->state;
     if (p->depth)
@@ -428,12 +428,6 @@ const SolIdent *sol_p_string(SolParser *p, SolPLoc l, const char *text, size_t l
 /* ---- attributes ----------------------------------------------------------------------------- */
 
 const SolIdent *sol_p_keyword_name(SolParser *p, const char *s) { return sol_ident_cstr(p->ctx, s); }
-
-SolNamedAttr sol_p_named(SolParser *p, const SolIdent *name, const SolAttr *value)
-{
-    (void)p;
-    return (SolNamedAttr){name, value};
-}
 
 static bool int_fits(SolPInt v, bool neg, const SolType *type)
 {
@@ -1030,11 +1024,10 @@ void sol_p_func_body(SolParser *p, SolOp *func, SolPLoc l)
     }
 }
 
-void sol_p_func_end(SolParser *p, SolOp *func, bool has_body, SolPLoc l)
+void sol_p_func_end(SolParser *p, SolOp *func, bool has_body)
 {
-    (void)l;
     if (has_body) {
-        sol_p_region_end(p);
+        region_leave(p);
         return;
     }
     SolPList *params = p->pending_params;
@@ -1110,18 +1103,16 @@ static bool check_bound(SolParser *p, const SolPBound *b, const char *keyword)
     return all_resolved(b->dims) && all_resolved(b->syms);
 }
 
-static void push_uses(SolParser *p, SolValue **ops, uint32_t *n, SolPList *uses)
+static void push_uses(SolValue **ops, uint32_t *n, SolPList *uses)
 {
-    (void)p;
     for (uint32_t i = 0; i < sol_p_len(uses); i++)
         ops[(*n)++] = ((SolPUse *)uses->items[i])->value;
 }
 
 SolOp *sol_p_for_begin(SolParser *p, SolPLoc l, SolPLoc ivl, const SolIdent *iv, SolPBound *lb,
-                       SolPBound *ub, SolPInt step, bool has_step, SolPList *iter_names,
-                       SolPList *iter_inits, SolPList *types)
+                       SolPBound *ub, SolPInt step, SolPList *iter_names, SolPList *iter_inits,
+                       SolPList *types)
 {
-    (void)has_step;
     if (!building(p)) {
         region_enter(p, l, NULL);
         return NULL;
@@ -1147,11 +1138,11 @@ SolOp *sol_p_for_begin(SolParser *p, SolPLoc l, SolPLoc ivl, const SolIdent *iv,
     uint32_t nub = sol_p_len(ub->dims) + sol_p_len(ub->syms);
     SolValue **operands = sol_arena_alloc(&p->scratch, (nlb + nub + niter + 1) * sizeof *operands);
     uint32_t n = 0;
-    push_uses(p, operands, &n, lb->dims);
-    push_uses(p, operands, &n, lb->syms);
-    push_uses(p, operands, &n, ub->dims);
-    push_uses(p, operands, &n, ub->syms);
-    push_uses(p, operands, &n, iter_inits);
+    push_uses(operands, &n, lb->dims);
+    push_uses(operands, &n, lb->syms);
+    push_uses(operands, &n, ub->dims);
+    push_uses(operands, &n, ub->syms);
+    push_uses(operands, &n, iter_inits);
     const SolType *const *rtypes = (const SolType *const *)(types ? types->items : NULL);
     SolOp *op = sol_op_create(p->module, SOL_OP_FOR, sol_p_loc(p, l), n, operands, niter, rtypes, 1);
     op->props.loop->lb = lb->map;
@@ -1175,7 +1166,7 @@ SolOp *sol_p_for_begin(SolParser *p, SolPLoc l, SolPLoc ivl, const SolIdent *iv,
 
 SolOp *sol_p_for_end(SolParser *p, SolOp *op, const SolAttr *attrs)
 {
-    sol_p_region_end(p);
+    region_leave(p);
     if (!op || !building(p))
         return NULL;
     if (!op->num_results)
@@ -1204,8 +1195,8 @@ SolOp *sol_p_if_begin(SolParser *p, SolPLoc l, const SolIntegerSet *set, SolPLis
     }
     uint32_t n = 0;
     SolValue **operands = sol_arena_alloc(&p->scratch, (set->num_dims + set->num_syms + 1) * sizeof *operands);
-    push_uses(p, operands, &n, dims);
-    push_uses(p, operands, &n, syms);
+    push_uses(operands, &n, dims);
+    push_uses(operands, &n, syms);
     SolOp *op = sol_op_create(p->module, SOL_OP_IF, sol_p_loc(p, l), n, operands, sol_p_len(types),
                               (const SolType *const *)(types ? types->items : NULL), 2);
     op->props.cond.set = set;
@@ -1221,7 +1212,7 @@ void sol_p_if_else(SolParser *p)
     SolPState *s = p->state;
     SolOp *op = s->region_ops.len ? s->region_ops.data[s->region_ops.len - 1] : NULL;
     SolPLoc here = {p->line, p->col, p->line, p->col};
-    sol_p_region_end(p);
+    region_leave(p);
     if (!op || !building(p)) {
         region_enter(p, here, NULL);
         return;
@@ -1236,7 +1227,7 @@ SolOp *sol_p_if_end(SolParser *p, SolOp *op, const SolAttr *attrs)
     SolPState *s = p->state;
     if (s->region_ops.len)
         s->region_ops.len--;
-    sol_p_region_end(p);
+    region_leave(p);
     if (!op || !building(p))
         return NULL;
     if (!op->num_results) {
@@ -1274,8 +1265,8 @@ SolOp *sol_p_generic_begin(SolParser *p, SolPLoc l, const SolAttr *dict, SolPLis
     }
     uint32_t ni = sol_p_len(ins), no = sol_p_len(outs), n = 0;
     SolValue **operands = sol_arena_alloc(&p->scratch, (ni + no + 1) * sizeof *operands);
-    push_uses(p, operands, &n, ins);
-    push_uses(p, operands, &n, outs);
+    push_uses(operands, &n, ins);
+    push_uses(operands, &n, outs);
     SolOp *op = sol_op_create(p->module, SOL_OP_GENERIC, sol_p_loc(p, l), n, operands, 0, NULL, 1);
     op->props.generic.num_ins = ni;
     set_attrs(p, op, dict);
@@ -1310,7 +1301,7 @@ void sol_p_generic_block(SolParser *p, SolOp *op, SolPList *params)
 
 SolOp *sol_p_generic_end(SolParser *p, SolOp *op)
 {
-    sol_p_region_end(p);
+    region_leave(p);
     return building(p) ? op : NULL;
 }
 
@@ -1404,8 +1395,8 @@ SolOp *sol_p_affine_map_op(SolParser *p, SolPLoc l, SolOpKind kind, const SolAff
     }
     uint32_t n = 0;
     SolValue **operands = sol_arena_alloc(&p->scratch, (map->num_dims + map->num_syms + 1) * sizeof *operands);
-    push_uses(p, operands, &n, dims);
-    push_uses(p, operands, &n, syms);
+    push_uses(operands, &n, dims);
+    push_uses(operands, &n, syms);
     const SolType *index = sol_type_index(p->ctx);
     SolOp *op = sol_op_create(p->module, kind, sol_p_loc(p, l), n, operands, 1, &index, 0);
     op->props.access.map = map;
@@ -1425,7 +1416,7 @@ static SolOp *memref_access(SolParser *p, SolPLoc l, SolOpKind kind, SolPUse *va
     if (val)
         operands[0] = val->value;
     operands[prefix - 1] = mem->value;
-    push_uses(p, operands, &n, idx);
+    push_uses(operands, &n, idx);
     SolOp *op = sol_op_create(p->module, kind, sol_p_loc(p, l), n, operands, val ? 0 : 1,
                               val ? NULL : &type->elem, 0);
     set_attrs(p, op, attrs);

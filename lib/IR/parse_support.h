@@ -154,7 +154,6 @@ const SolAttr *sol_p_attr_float(SolParser *p, SolPLoc l, double v, bool neg, con
 const SolAttr *sol_p_attr_hex(SolParser *p, SolPLoc l, SolPInt v, const SolType *type);
 const SolAttr *sol_p_attr_dict(SolParser *p, SolPList *entries);
 const SolAttr *sol_p_attr_array(SolParser *p, SolPList *elems);
-SolNamedAttr sol_p_named(SolParser *p, const SolIdent *name, const SolAttr *value);
 const SolIdent *sol_p_keyword_name(SolParser *p, const char *s);
 
 /* affine maps, sets and aliases */
@@ -180,13 +179,12 @@ void sol_p_top_op_done(SolParser *p);
 SolOp *sol_p_func_begin(SolParser *p, SolPLoc l, bool is_private, const SolIdent *name,
                         SolPList *params, SolPList *results, const SolAttr *attrs);
 void sol_p_func_body(SolParser *p, SolOp *func, SolPLoc l);
-void sol_p_func_end(SolParser *p, SolOp *func, bool has_body, SolPLoc l);
-void sol_p_region_end(SolParser *p);
+void sol_p_func_end(SolParser *p, SolOp *func, bool has_body);
 
 /* ops */
 SolOp *sol_p_for_begin(SolParser *p, SolPLoc l, SolPLoc ivl, const SolIdent *iv, SolPBound *lb,
-                       SolPBound *ub, SolPInt step, bool has_step, SolPList *iter_names,
-                       SolPList *iter_inits, SolPList *types);
+                       SolPBound *ub, SolPInt step, SolPList *iter_names, SolPList *iter_inits,
+                       SolPList *types);
 SolOp *sol_p_for_end(SolParser *p, SolOp *op, const SolAttr *attrs);
 SolPBound *sol_p_bound_map(SolParser *p, SolPLoc l, const SolAffineMap *map, SolPList *dims,
                            SolPList *syms, bool minmax);
