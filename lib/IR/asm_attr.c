@@ -16,43 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- buffer helpers: a fast path in front of sol_buf_append ------------------------------ */
-
-static void put(SolBuf *b, const char *s, size_t n)
-{
-    if (b->len + n + 1 > b->cap) {
-        sol_buf_append(b, s, n);
-        return;
-    }
-    memcpy(b->data + b->len, s, n);
-    b->len += n;
-    b->data[b->len] = '\0';
-}
-
-static void put_str(SolBuf *b, const char *s) { put(b, s, strlen(s)); }
-
-static void put_ch(SolBuf *b, char c) { put(b, &c, 1); }
-
-static void put_u64(SolBuf *b, uint64_t v)
-{
-    char tmp[24], *p = tmp + sizeof tmp;
-    do
-        *--p = (char)('0' + v % 10);
-    while (v /= 10);
-    put(b, p, (size_t)(tmp + sizeof tmp - p));
-}
-
-/* Negation goes through unsigned arithmetic so INT64_MIN prints correctly. */
-static void put_i64(SolBuf *b, int64_t v)
-{
-    if (v < 0) {
-        put_ch(b, '-');
-        put_u64(b, 0 - (uint64_t)v);
-    } else {
-        put_u64(b, (uint64_t)v);
-    }
-}
-
 /* ---- types ------------------------------------------------------------------------------ */
 
 static const char *const float_names[] = {"f16", "bf16", "f32", "f64"};
@@ -61,57 +24,57 @@ static void print_type_list(SolBuf *b, uint32_t n, const SolType *const *ts)
 {
     for (uint32_t i = 0; i < n; i++) {
         if (i)
-            put(b, ", ", 2);
+            sol_buf_append(b, ", ", 2);
         sol_type_print(b, ts[i]);
     }
 }
 
 static void print_memref(SolBuf *b, const SolType *t)
 {
-    put(b, "memref<", 7);
+    sol_buf_append(b, "memref<", 7);
     for (uint32_t i = 0; i < t->rank; i++) {
         if (t->dims[i] == SOL_DYNAMIC)
-            put_ch(b, '?');
+            sol_buf_putc(b, '?');
         else
-            put_i64(b, t->dims[i]);
-        put_ch(b, 'x');
+            sol_buf_put_i64(b, t->dims[i]);
+        sol_buf_putc(b, 'x');
     }
     sol_type_print(b, t->elem);
-    put_ch(b, '>');
+    sol_buf_putc(b, '>');
 }
 
 /* `(a, b) -> r`; results need parentheses unless there is exactly one non-function type. */
 static void print_function_type(SolBuf *b, const SolType *t)
 {
-    put_ch(b, '(');
+    sol_buf_putc(b, '(');
     print_type_list(b, t->num_inputs, t->inputs);
-    put(b, ") -> ", 5);
+    sol_buf_append(b, ") -> ", 5);
     bool bare = t->num_results == 1 && t->results[0] && t->results[0]->kind != SOL_TYPE_FUNCTION;
     if (bare) {
         sol_type_print(b, t->results[0]);
         return;
     }
-    put_ch(b, '(');
+    sol_buf_putc(b, '(');
     print_type_list(b, t->num_results, t->results);
-    put_ch(b, ')');
+    sol_buf_putc(b, ')');
 }
 
 void sol_type_print(SolBuf *b, const SolType *t)
 {
     if (!t) {
-        put_str(b, "<<NULL TYPE>>");
+        sol_buf_puts(b, "<<NULL TYPE>>");
         return;
     }
     switch (t->kind) {
     case SOL_TYPE_INDEX:
-        put(b, "index", 5);
+        sol_buf_append(b, "index", 5);
         return;
     case SOL_TYPE_INT:
-        put_ch(b, 'i');
-        put_u64(b, t->width);
+        sol_buf_putc(b, 'i');
+        sol_buf_put_u64(b, t->width);
         return;
     case SOL_TYPE_FLOAT:
-        put_str(b, (unsigned)t->fkind < 4 ? float_names[t->fkind] : "<<BAD FLOAT>>");
+        sol_buf_puts(b, (unsigned)t->fkind < 4 ? float_names[t->fkind] : "<<BAD FLOAT>>");
         return;
     case SOL_TYPE_MEMREF:
         print_memref(b, t);
@@ -146,12 +109,12 @@ static void print_leaf(SolBuf *b, const SolAffineExpr *e, const char *const *nam
                        uint32_t num_dims)
 {
     if (e->kind == SOL_AFF_CONST) {
-        put_i64(b, e->value);
+        sol_buf_put_i64(b, e->value);
     } else if (names) {
-        put_str(b, names[(e->kind == SOL_AFF_SYM ? num_dims : 0) + (uint64_t)e->value]);
+        sol_buf_puts(b, names[(e->kind == SOL_AFF_SYM ? num_dims : 0) + (uint64_t)e->value]);
     } else {
-        put_ch(b, e->kind == SOL_AFF_DIM ? 'd' : 's');
-        put_i64(b, e->value);
+        sol_buf_putc(b, e->kind == SOL_AFF_DIM ? 'd' : 's');
+        sol_buf_put_i64(b, e->value);
     }
 }
 
@@ -163,17 +126,17 @@ static void print_sum(SolBuf *b, const SolAffineExpr *e, const char *const *name
     const SolAffineExpr *r = e->rhs;
     print_expr(b, e->lhs, names, num_dims, PAREN_NONE);
     if (r->kind == SOL_AFF_CONST && r->value < 0) {
-        put(b, " - ", 3);
-        put_u64(b, 0 - (uint64_t)r->value);
+        sol_buf_append(b, " - ", 3);
+        sol_buf_put_u64(b, 0 - (uint64_t)r->value);
     } else if (r->kind == SOL_AFF_MUL && r->rhs->kind == SOL_AFF_CONST && r->rhs->value < 0) {
-        put(b, " - ", 3);
+        sol_buf_append(b, " - ", 3);
         print_expr(b, r->lhs, names, num_dims, PAREN_SUM);
         if (r->rhs->value != -1) {
-            put(b, " * ", 3);
-            put_u64(b, 0 - (uint64_t)r->rhs->value);
+            sol_buf_append(b, " * ", 3);
+            sol_buf_put_u64(b, 0 - (uint64_t)r->rhs->value);
         }
     } else {
-        put(b, " + ", 3);
+        sol_buf_append(b, " + ", 3);
         print_expr(b, r, names, num_dims, PAREN_SUM);
     }
 }
@@ -196,12 +159,12 @@ static void print_product(SolBuf *b, const SolAffineExpr *e, const char *const *
                           uint32_t num_dims)
 {
     if (e->kind == SOL_AFF_MUL && is_const(e->rhs, -1)) {
-        put_ch(b, '-');
+        sol_buf_putc(b, '-');
         print_expr(b, e->lhs, names, num_dims, PAREN_NEG);
         return;
     }
     print_expr(b, e->lhs, names, num_dims, PAREN_SUM);
-    put_str(b, binop_spelling(e->kind));
+    sol_buf_puts(b, binop_spelling(e->kind));
     print_expr(b, e->rhs, names, num_dims, PAREN_PRODUCT);
 }
 
@@ -209,14 +172,14 @@ static void print_expr(SolBuf *b, const SolAffineExpr *e, const char *const *nam
                        uint32_t num_dims, int paren)
 {
     if (!e) {
-        put_str(b, "<<NULL EXPR>>");
+        sol_buf_puts(b, "<<NULL EXPR>>");
         return;
     }
     if (e->kind <= SOL_AFF_SYM) {
         if (paren == PAREN_NEG && e->kind == SOL_AFF_CONST && e->value < 0) {
-            put_ch(b, '(');
+            sol_buf_putc(b, '(');
             print_leaf(b, e, names, num_dims);
-            put_ch(b, ')');
+            sol_buf_putc(b, ')');
         } else {
             print_leaf(b, e, names, num_dims);
         }
@@ -225,13 +188,13 @@ static void print_expr(SolBuf *b, const SolAffineExpr *e, const char *const *nam
     bool sum = e->kind == SOL_AFF_ADD;
     bool wrap = sum ? paren != PAREN_NONE : paren >= PAREN_PRODUCT;
     if (wrap)
-        put_ch(b, '(');
+        sol_buf_putc(b, '(');
     if (sum)
         print_sum(b, e, names, num_dims);
     else
         print_product(b, e, names, num_dims);
     if (wrap)
-        put_ch(b, ')');
+        sol_buf_putc(b, ')');
 }
 
 void sol_affine_expr_print(SolBuf *b, const SolAffineExpr *e, const char *const *names,
@@ -243,37 +206,37 @@ void sol_affine_expr_print(SolBuf *b, const SolAffineExpr *e, const char *const 
 /* `(d0, d1)[s0]`, the brackets only when there are symbols. */
 static void print_dims_syms(SolBuf *b, uint32_t num_dims, uint32_t num_syms)
 {
-    put_ch(b, '(');
+    sol_buf_putc(b, '(');
     for (uint32_t i = 0; i < num_dims; i++) {
         if (i)
-            put(b, ", ", 2);
-        put_ch(b, 'd');
-        put_u64(b, i);
+            sol_buf_append(b, ", ", 2);
+        sol_buf_putc(b, 'd');
+        sol_buf_put_u64(b, i);
     }
-    put_ch(b, ')');
+    sol_buf_putc(b, ')');
     if (!num_syms)
         return;
-    put_ch(b, '[');
+    sol_buf_putc(b, '[');
     for (uint32_t i = 0; i < num_syms; i++) {
         if (i)
-            put(b, ", ", 2);
-        put_ch(b, 's');
-        put_u64(b, i);
+            sol_buf_append(b, ", ", 2);
+        sol_buf_putc(b, 's');
+        sol_buf_put_u64(b, i);
     }
-    put_ch(b, ']');
+    sol_buf_putc(b, ']');
 }
 
 void sol_affine_map_print(SolBuf *b, const SolAffineMap *m)
 {
-    put(b, "affine_map<", 11);
+    sol_buf_append(b, "affine_map<", 11);
     print_dims_syms(b, m->num_dims, m->num_syms);
-    put(b, " -> (", 5);
+    sol_buf_append(b, " -> (", 5);
     for (uint32_t i = 0; i < m->num_results; i++) {
         if (i)
-            put(b, ", ", 2);
+            sol_buf_append(b, ", ", 2);
         sol_affine_expr_print(b, m->results[i], NULL, m->num_dims);
     }
-    put(b, ")>", 2);
+    sol_buf_append(b, ")>", 2);
 }
 
 /* A set without constraints prints as `(0 == 0)`, the universe set. MLIR would read `()` as
@@ -281,18 +244,18 @@ void sol_affine_map_print(SolBuf *b, const SolAffineMap *m)
  * point once read back. */
 void sol_integer_set_print(SolBuf *b, const SolIntegerSet *s)
 {
-    put(b, "affine_set<", 11);
+    sol_buf_append(b, "affine_set<", 11);
     print_dims_syms(b, s->num_dims, s->num_syms);
-    put(b, " : (", 4);
+    sol_buf_append(b, " : (", 4);
     for (uint32_t i = 0; i < s->num_cons; i++) {
         if (i)
-            put(b, ", ", 2);
+            sol_buf_append(b, ", ", 2);
         sol_affine_expr_print(b, s->cons[i], NULL, s->num_dims);
-        put_str(b, s->is_eq[i] ? " == 0" : " >= 0");
+        sol_buf_puts(b, s->is_eq[i] ? " == 0" : " >= 0");
     }
     if (!s->num_cons)
-        put(b, "0 == 0", 6);
-    put(b, ")>", 2);
+        sol_buf_append(b, "0 == 0", 6);
+    sol_buf_append(b, ")>", 2);
 }
 
 /* ---- attributes ------------------------------------------------------------------------- */
@@ -301,19 +264,19 @@ void sol_integer_set_print(SolBuf *b, const SolIntegerSet *s)
 static void print_quoted(SolBuf *b, const char *s, size_t n)
 {
     static const char hex[] = "0123456789ABCDEF";
-    put_ch(b, '"');
+    sol_buf_putc(b, '"');
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
         if (c == '\\') {
-            put(b, "\\\\", 2);
+            sol_buf_append(b, "\\\\", 2);
         } else if (c == '"' || c < 0x20 || c >= 0x7F) {
             char esc[3] = {'\\', hex[c >> 4], hex[c & 15]};
-            put(b, esc, 3);
+            sol_buf_append(b, esc, 3);
         } else {
-            put_ch(b, (char)c);
+            sol_buf_putc(b, (char)c);
         }
     }
-    put_ch(b, '"');
+    sol_buf_putc(b, '"');
 }
 
 /* [A-Za-z_][A-Za-z0-9_$.]* */
@@ -358,18 +321,18 @@ static bool is_reserved_name(const char *s, size_t n)
 static void print_attr_name(SolBuf *b, const SolIdent *name)
 {
     if (is_bare_id(name->str, name->len) && !is_reserved_name(name->str, name->len))
-        put(b, name->str, name->len);
+        sol_buf_append(b, name->str, name->len);
     else
         print_quoted(b, name->str, name->len);
 }
 
 static void print_symbol(SolBuf *b, const SolIdent *sym)
 {
-    put_ch(b, '@');
+    sol_buf_putc(b, '@');
     if (!sym)
-        put_str(b, "<<NULL SYMBOL>>");
+        sol_buf_puts(b, "<<NULL SYMBOL>>");
     else if (is_bare_id(sym->str, sym->len))
-        put(b, sym->str, sym->len);
+        sol_buf_append(b, sym->str, sym->len);
     else
         print_quoted(b, sym->str, sym->len);
 }
@@ -385,7 +348,7 @@ static void print_float_value(SolBuf *b, const SolAttr *a)
     if (!isfinite(v)) {
         int digits = k == SOL_F64 ? 16 : k == SOL_F32 ? 8 : 4;
         snprintf(s, sizeof s, "0x%0*" PRIX64, digits, a->f.bits);
-        put_str(b, s);
+        sol_buf_puts(b, s);
         return;
     }
     uint64_t want = sol_float_to_bits(v, k);
@@ -394,7 +357,7 @@ static void print_float_value(SolBuf *b, const SolAttr *a)
         if (sol_float_to_bits(sol_float_round(strtod(s, NULL), k), k) == want)
             break;
     }
-    put_str(b, s);
+    sol_buf_puts(b, s);
 }
 
 static bool is_i1(const SolType *t) { return t && t->kind == SOL_TYPE_INT && t->width == 1; }
@@ -403,58 +366,58 @@ static void print_typed_suffix(SolBuf *b, const SolType *t)
 {
     if (!t)
         return;
-    put(b, " : ", 3);
+    sol_buf_append(b, " : ", 3);
     sol_type_print(b, t);
 }
 
 static void print_array(SolBuf *b, const SolAttr *a)
 {
-    put_ch(b, '[');
+    sol_buf_putc(b, '[');
     for (uint32_t i = 0; i < a->array.n; i++) {
         if (i)
-            put(b, ", ", 2);
+            sol_buf_append(b, ", ", 2);
         sol_attr_print(b, a->array.elems[i]);
     }
-    put_ch(b, ']');
+    sol_buf_putc(b, ']');
 }
 
 /* `{a = 1 : i64, unit_name}`: unit entries print their name only. */
 static void print_dict(SolBuf *b, const SolAttr *a)
 {
-    put_ch(b, '{');
+    sol_buf_putc(b, '{');
     for (uint32_t i = 0; i < a->dict.n; i++) {
         const SolNamedAttr *e = &a->dict.entries[i];
         if (i)
-            put(b, ", ", 2);
+            sol_buf_append(b, ", ", 2);
         print_attr_name(b, e->name);
         if (e->value && e->value->kind == SOL_ATTR_UNIT)
             continue;
-        put(b, " = ", 3);
+        sol_buf_append(b, " = ", 3);
         sol_attr_print(b, e->value);
     }
-    put_ch(b, '}');
+    sol_buf_putc(b, '}');
 }
 
 void sol_attr_print(SolBuf *b, const SolAttr *a)
 {
     if (!a) {
-        put_str(b, "<<NULL ATTRIBUTE>>");
+        sol_buf_puts(b, "<<NULL ATTRIBUTE>>");
         return;
     }
     switch (a->kind) {
     case SOL_ATTR_UNIT:
-        put(b, "unit", 4);
+        sol_buf_append(b, "unit", 4);
         return;
     case SOL_ATTR_BOOL:
-        put_str(b, a->b ? "true" : "false");
+        sol_buf_puts(b, a->b ? "true" : "false");
         return;
     case SOL_ATTR_INT:
         /* an i1 integer is a boolean in MLIR and prints as one */
         if (is_i1(a->type)) {
-            put_str(b, a->i ? "true" : "false");
+            sol_buf_puts(b, a->i ? "true" : "false");
             return;
         }
-        put_i64(b, a->i);
+        sol_buf_put_i64(b, a->i);
         print_typed_suffix(b, a->type);
         return;
     case SOL_ATTR_FLOAT:

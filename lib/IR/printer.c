@@ -28,41 +28,6 @@
 
 enum { FLUSH_AT = 256 * 1024 };
 
-/* ---- buffer helpers: a fast path in front of sol_buf_append ------------------------------ */
-
-static void put(SolBuf *b, const char *s, size_t n)
-{
-    if (b->len + n + 1 > b->cap) {
-        sol_buf_append(b, s, n);
-        return;
-    }
-    memcpy(b->data + b->len, s, n);
-    b->len += n;
-    b->data[b->len] = '\0';
-}
-
-static void put_str(SolBuf *b, const char *s) { put(b, s, strlen(s)); }
-
-static void put_ch(SolBuf *b, char c) { put(b, &c, 1); }
-
-static void put_u64(SolBuf *b, uint64_t v)
-{
-    char tmp[24], *p = tmp + sizeof tmp;
-    do
-        *--p = (char)('0' + v % 10);
-    while (v /= 10);
-    put(b, p, (size_t)(tmp + sizeof tmp - p));
-}
-
-static void put_i64(SolBuf *b, int64_t v)
-{
-    if (v < 0) {
-        put_ch(b, '-');
-        put_u64(b, 0 - (uint64_t)v);
-    } else {
-        put_u64(b, (uint64_t)v);
-    }
-}
 
 /* ---- pointer map ---------------------------------------------------------------------------
  * Open addressing from a pointer to a number. Clearing bumps a generation instead of wiping
@@ -320,9 +285,9 @@ static VName pick_suffixed(Printer *P, int32_t base, const SolIdent *hint)
     uint32_t h;
     for (k = k ? k : 1;; k++) {
         P->tmp.len = 0;
-        put(&P->tmp, hint->str, hint->len);
-        put_ch(&P->tmp, '_');
-        put_u64(&P->tmp, k);
+        sol_buf_append(&P->tmp, hint->str, hint->len);
+        sol_buf_putc(&P->tmp, '_');
+        sol_buf_put_u64(&P->tmp, k);
         h = sol_hash_bytes(P->tmp.data, P->tmp.len);
         if (names_find(&P->taken, P->tmp.data, (uint32_t)P->tmp.len, h) < 0)
             break;
@@ -340,8 +305,8 @@ static VName pick_numbered(Printer *P, bool is_arg)
     for (;;) {
         P->tmp.len = 0;
         if (is_arg)
-            put(&P->tmp, "arg", 3);
-        put_u64(&P->tmp, (*counter)++);
+            sol_buf_append(&P->tmp, "arg", 3);
+        sol_buf_put_u64(&P->tmp, (*counter)++);
         uint32_t h = sol_hash_bytes(P->tmp.data, P->tmp.len);
         if (names_find(&P->taken, P->tmp.data, (uint32_t)P->tmp.len, h) < 0)
             return take_tmp(P, h);
@@ -411,26 +376,26 @@ static void indent(Printer *P, uint32_t depth)
     static const char spaces[] = "                                                                ";
     size_t n = (size_t)depth * 2, step = sizeof spaces - 1;
     for (; n > step; n -= step)
-        put(P->b, spaces, step);
-    put(P->b, spaces, n);
+        sol_buf_append(P->b, spaces, step);
+    sol_buf_append(P->b, spaces, n);
 }
 
 static void put_use(const Printer *P, SolBuf *b, const SolValue *v)
 {
     if (!v) {
-        put_str(b, "<<NULL VALUE>>");
+        sol_buf_puts(b, "<<NULL VALUE>>");
         return;
     }
     const VName *n = name_of(P, v);
     if (!n) {
-        put_str(b, "<<UNKNOWN SSA VALUE>>");
+        sol_buf_puts(b, "<<UNKNOWN SSA VALUE>>");
         return;
     }
-    put_ch(b, '%');
-    put(b, n->s, n->len);
+    sol_buf_putc(b, '%');
+    sol_buf_append(b, n->s, n->len);
     if (n->resno >= 0) {
-        put_ch(b, '#');
-        put_u64(b, (uint64_t)n->resno);
+        sol_buf_putc(b, '#');
+        sol_buf_put_u64(b, (uint64_t)n->resno);
     }
 }
 
@@ -440,7 +405,7 @@ static void print_operands(Printer *P, const SolOp *op, uint32_t from, uint32_t 
 {
     for (uint32_t i = from; i < to; i++) {
         if (i > from)
-            put(P->b, ", ", 2);
+            sol_buf_append(P->b, ", ", 2);
         print_use(P, op->operands[i].value);
     }
 }
@@ -454,7 +419,7 @@ static void print_operand_types(Printer *P, const SolOp *op, uint32_t from, uint
 {
     for (uint32_t i = from; i < to; i++) {
         if (i > from)
-            put(P->b, ", ", 2);
+            sol_buf_append(P->b, ", ", 2);
         print_value_type(P, op->operands[i].value);
     }
 }
@@ -463,7 +428,7 @@ static void print_result_types(Printer *P, const SolOp *op)
 {
     for (uint32_t i = 0; i < op->num_results; i++) {
         if (i)
-            put(P->b, ", ", 2);
+            sol_buf_append(P->b, ", ", 2);
         print_value_type(P, &op->results[i]);
     }
 }
@@ -473,14 +438,14 @@ static void print_arrow_types(Printer *P, const SolOp *op)
 {
     if (!op->num_results)
         return;
-    put(P->b, " -> ", 4);
+    sol_buf_append(P->b, " -> ", 4);
     const SolType *t = op->results[0].type;
     bool bare = op->num_results == 1 && !(t && t->kind == SOL_TYPE_FUNCTION);
     if (!bare)
-        put_ch(P->b, '(');
+        sol_buf_putc(P->b, '(');
     print_result_types(P, op);
     if (!bare)
-        put_ch(P->b, ')');
+        sol_buf_putc(P->b, ')');
 }
 
 static void print_symbol(Printer *P, const SolIdent *sym)
@@ -496,8 +461,8 @@ static void print_map_ref(Printer *P, const SolAffineMap *m)
         sol_affine_map_print(P->b, m);
         return;
     }
-    put(P->b, "#map", 4);
-    put_u64(P->b, *n);
+    sol_buf_append(P->b, "#map", 4);
+    sol_buf_put_u64(P->b, *n);
 }
 
 static void print_set_ref(Printer *P, const SolIntegerSet *s)
@@ -507,8 +472,8 @@ static void print_set_ref(Printer *P, const SolIntegerSet *s)
         sol_integer_set_print(P->b, s);
         return;
     }
-    put(P->b, "#set", 4);
-    put_u64(P->b, *n);
+    sol_buf_append(P->b, "#set", 4);
+    sol_buf_put_u64(P->b, *n);
 }
 
 /* The quoting rule for names lives in asm_attr.c: print a one-entry unit dictionary there
@@ -539,17 +504,17 @@ static void print_entries(Printer *P, const char *lead, const SolNamedAttr *es, 
         if (keep && !keep(es[i].name))
             continue;
         if (first)
-            put_str(P->b, lead);
-        put(P->b, first ? "{" : ", ", first ? 1 : 2);
+            sol_buf_puts(P->b, lead);
+        sol_buf_append(P->b, first ? "{" : ", ", first ? 1 : 2);
         first = false;
         print_attr_name(P, es[i].name);
         if (es[i].value && es[i].value->kind == SOL_ATTR_UNIT)
             continue;
-        put(P->b, " = ", 3);
+        sol_buf_append(P->b, " = ", 3);
         print_attr(P, es[i].value);
     }
     if (!first)
-        put_ch(P->b, '}');
+        sol_buf_putc(P->b, '}');
 }
 
 /* Like sol_attr_print, but maps and sets with an alias print as `#mapN` / `#setN`. */
@@ -563,17 +528,17 @@ static void print_attr(Printer *P, const SolAttr *a)
         print_set_ref(P, a->set);
         return;
     case SOL_ATTR_ARRAY:
-        put_ch(P->b, '[');
+        sol_buf_putc(P->b, '[');
         for (uint32_t i = 0; i < a->array.n; i++) {
             if (i)
-                put(P->b, ", ", 2);
+                sol_buf_append(P->b, ", ", 2);
             print_attr(P, a->array.elems[i]);
         }
-        put_ch(P->b, ']');
+        sol_buf_putc(P->b, ']');
         return;
     case SOL_ATTR_DICT:
         if (!a->dict.n)
-            put(P->b, "{}", 2);
+            sol_buf_append(P->b, "{}", 2);
         print_entries(P, "", a->dict.entries, a->dict.n, NULL);
         return;
     default:
@@ -604,7 +569,7 @@ static const char *op_name(const Printer *P, SolOpKind k)
     return P->target == SOL_MLIR_14 && info->name14 ? info->name14 : info->name;
 }
 
-static void print_name(Printer *P, const SolOp *op) { put_str(P->b, op_name(P, op->kind)); }
+static void print_name(Printer *P, const SolOp *op) { sol_buf_puts(P->b, op_name(P, op->kind)); }
 
 static bool is_bare_yield(const SolOp *op)
 {
@@ -698,20 +663,20 @@ static void print_op(Printer *P, SolOp *op, uint32_t depth);
 static void print_block_label(Printer *P, const SolBlock *blk, uint32_t index, uint32_t depth)
 {
     indent(P, depth);
-    put(P->b, "^bb", 3);
-    put_u64(P->b, index);
+    sol_buf_append(P->b, "^bb", 3);
+    sol_buf_put_u64(P->b, index);
     if (blk->num_args) {
-        put_ch(P->b, '(');
+        sol_buf_putc(P->b, '(');
         for (uint32_t i = 0; i < blk->num_args; i++) {
             if (i)
-                put(P->b, ", ", 2);
+                sol_buf_append(P->b, ", ", 2);
             print_use(P, &blk->args[i]);
-            put(P->b, ": ", 2);
+            sol_buf_append(P->b, ": ", 2);
             print_value_type(P, &blk->args[i]);
         }
-        put_ch(P->b, ')');
+        sol_buf_putc(P->b, ')');
     }
-    put(P->b, ":\n", 2);
+    sol_buf_append(P->b, ":\n", 2);
 }
 
 static bool elides(const Printer *P, const SolOp *op)
@@ -724,7 +689,7 @@ static bool elides(const Printer *P, const SolOp *op)
  * `affine.yield` without operands is left out when `elide` is set (the parser adds it back). */
 static void print_region(Printer *P, const SolRegion *r, uint32_t depth, bool label, bool elide)
 {
-    put(P->b, " {\n", 3);
+    sol_buf_append(P->b, " {\n", 3);
     uint32_t index = 0;
     for (SolBlock *blk = sol_region_first_block(r); blk; blk = sol_block_next(blk), index++) {
         if (index)
@@ -739,7 +704,7 @@ static void print_region(Printer *P, const SolRegion *r, uint32_t depth, bool la
                 print_op(P, op, depth + 1);
     }
     indent(P, depth);
-    put_ch(P->b, '}');
+    sol_buf_putc(P->b, '}');
 }
 
 /* A region with its own naming scope whose entry block arguments are not printed. */
@@ -773,29 +738,29 @@ static void print_results(Printer *P, SolOp *op)
     name_results(P, op);
     const VName *n = name_of(P, &op->results[0]);
     if (n->resno >= 0) {
-        put_ch(P->b, '%');
-        put(P->b, n->s, n->len);
-        put_ch(P->b, ':');
-        put_u64(P->b, op->num_results);
+        sol_buf_putc(P->b, '%');
+        sol_buf_append(P->b, n->s, n->len);
+        sol_buf_putc(P->b, ':');
+        sol_buf_put_u64(P->b, op->num_results);
     } else {
         for (uint32_t i = 0; i < op->num_results; i++) {
             if (i)
-                put(P->b, ", ", 2);
+                sol_buf_append(P->b, ", ", 2);
             print_use(P, &op->results[i]);
         }
     }
-    put(P->b, " = ", 3);
+    sol_buf_append(P->b, " = ", 3);
 }
 
 static void print_module_op(Printer *P, SolOp *op, uint32_t depth)
 {
-    put(P->b, "module", 6);
+    sol_buf_append(P->b, "module", 6);
     if (op->props.func->sym) {
-        put_ch(P->b, ' ');
+        sol_buf_putc(P->b, ' ');
         print_symbol(P, op->props.func->sym);
     }
     if (op->num_attrs) {
-        put(P->b, " attributes", 11);
+        sol_buf_append(P->b, " attributes", 11);
         print_op_attrs(P, op);
     }
     print_scoped_region(P, &op->regions[0], depth, false);
@@ -806,21 +771,21 @@ static void print_func_inputs(Printer *P, const SolOp *op, const SolBlock *entry
 {
     const SolType *t = op->props.func->type;
     const SolAttr *const *attrs = op->props.func->arg_attrs;
-    put_ch(P->b, '(');
+    sol_buf_putc(P->b, '(');
     for (uint32_t i = 0; i < t->num_inputs; i++) {
         if (i)
-            put(P->b, ", ", 2);
+            sol_buf_append(P->b, ", ", 2);
         if (entry) {
             print_use(P, &entry->args[i]);
-            put(P->b, ": ", 2);
+            sol_buf_append(P->b, ": ", 2);
         }
         sol_type_print(P->b, t->inputs[i]);
         if (attrs && is_dict_nonempty(attrs[i])) {
-            put_ch(P->b, ' ');
+            sol_buf_putc(P->b, ' ');
             print_attr(P, attrs[i]);
         }
     }
-    put_ch(P->b, ')');
+    sol_buf_putc(P->b, ')');
 }
 
 /* `-> T`, or `-> (T {attrs}, U)` when there are several results or any has attributes. */
@@ -833,18 +798,18 @@ static void print_func_results(Printer *P, const SolOp *op)
     bool bare = t->num_results == 1 && t->results[0] && t->results[0]->kind != SOL_TYPE_FUNCTION;
     for (uint32_t i = 0; attrs && i < t->num_results; i++)
         bare = bare && !is_dict_nonempty(attrs[i]);
-    put(P->b, bare ? " -> " : " -> (", bare ? 4 : 5);
+    sol_buf_append(P->b, bare ? " -> " : " -> (", bare ? 4 : 5);
     for (uint32_t i = 0; i < t->num_results; i++) {
         if (i)
-            put(P->b, ", ", 2);
+            sol_buf_append(P->b, ", ", 2);
         sol_type_print(P->b, t->results[i]);
         if (attrs && is_dict_nonempty(attrs[i])) {
-            put_ch(P->b, ' ');
+            sol_buf_putc(P->b, ' ');
             print_attr(P, attrs[i]);
         }
     }
     if (!bare)
-        put_ch(P->b, ')');
+        sol_buf_putc(P->b, ')');
 }
 
 static void print_func(Printer *P, SolOp *op, uint32_t depth)
@@ -854,15 +819,15 @@ static void print_func(Printer *P, SolOp *op, uint32_t depth)
     const SolBlock *entry = sol_region_first_block(body);
     print_name(P, op);
     if (op->props.func->is_private)
-        put(P->b, " private", 8);
-    put_ch(P->b, ' ');
+        sol_buf_append(P->b, " private", 8);
+    sol_buf_putc(P->b, ' ');
     print_symbol(P, op->props.func->sym);
     if (entry)
         name_block_args(P, entry);
     print_func_inputs(P, op, entry);
     print_func_results(P, op);
     if (op->num_attrs) {
-        put(P->b, " attributes", 11);
+        sol_buf_append(P->b, " attributes", 11);
         print_op_attrs(P, op);
     }
     if (entry)
@@ -873,14 +838,14 @@ static void print_func(Printer *P, SolOp *op, uint32_t depth)
 static void print_dims_syms(Printer *P, const SolOp *op, uint32_t first, uint32_t num_dims,
                             uint32_t num_syms)
 {
-    put_ch(P->b, '(');
+    sol_buf_putc(P->b, '(');
     print_operands(P, op, first, first + num_dims);
-    put_ch(P->b, ')');
+    sol_buf_putc(P->b, ')');
     if (!num_syms)
         return;
-    put_ch(P->b, '[');
+    sol_buf_putc(P->b, '[');
     print_operands(P, op, first + num_dims, first + num_dims + num_syms);
-    put_ch(P->b, ']');
+    sol_buf_putc(P->b, ']');
 }
 
 /* `0`, `%n`, or `[max |min ]#mapN(dims)[syms]` for one loop bound. */
@@ -891,11 +856,11 @@ static void print_bound(Printer *P, const SolOp *op, const SolAffineMap *m, uint
         if (n)
             print_use(P, op->operands[first].value);
         else
-            put_i64(P->b, m->results[0]->value);
+            sol_buf_put_i64(P->b, m->results[0]->value);
         return;
     }
     if (m->num_results > 1)
-        put_str(P->b, minmax);
+        sol_buf_puts(P->b, minmax);
     print_map_ref(P, m);
     print_dims_syms(P, op, first, m->num_dims, m->num_syms);
 }
@@ -905,17 +870,17 @@ static void print_iter_args(Printer *P, const SolOp *op, const SolBlock *body, u
 {
     if (first == op->num_operands)
         return;
-    put(P->b, " iter_args(", 11);
+    sol_buf_append(P->b, " iter_args(", 11);
     for (uint32_t i = first; i < op->num_operands; i++) {
         if (i > first)
-            put(P->b, ", ", 2);
+            sol_buf_append(P->b, ", ", 2);
         print_use(P, &body->args[1 + i - first]);
-        put(P->b, " = ", 3);
+        sol_buf_append(P->b, " = ", 3);
         print_use(P, op->operands[i].value);
     }
-    put(P->b, ") -> (", 6);
+    sol_buf_append(P->b, ") -> (", 6);
     print_result_types(P, op);
-    put_ch(P->b, ')');
+    sol_buf_putc(P->b, ')');
 }
 
 static void print_for(Printer *P, SolOp *op, uint32_t depth)
@@ -925,17 +890,17 @@ static void print_for(Printer *P, SolOp *op, uint32_t depth)
     const SolBlock *body = sol_region_first_block(r);
     print_results(P, op);
     print_name(P, op);
-    put_ch(P->b, ' ');
+    sol_buf_putc(P->b, ' ');
     Scope s = scope_mark(&P->taken);
     name_block_args(P, body);
     print_use(P, &body->args[0]);
-    put(P->b, " = ", 3);
+    sol_buf_append(P->b, " = ", 3);
     print_bound(P, op, op->props.loop->lb, 0, nlb, "max ");
-    put(P->b, " to ", 4);
+    sol_buf_append(P->b, " to ", 4);
     print_bound(P, op, op->props.loop->ub, nlb, nub, "min ");
     if (op->props.loop->step != 1) {
-        put(P->b, " step ", 6);
-        put_i64(P->b, op->props.loop->step);
+        sol_buf_append(P->b, " step ", 6);
+        sol_buf_put_i64(P->b, op->props.loop->step);
     }
     print_iter_args(P, op, body, nlb + nub);
     print_region(P, r, depth, false, true);
@@ -948,13 +913,13 @@ static void print_if(Printer *P, SolOp *op, uint32_t depth)
     const SolIntegerSet *set = op->props.cond.set;
     print_results(P, op);
     print_name(P, op);
-    put_ch(P->b, ' ');
+    sol_buf_putc(P->b, ' ');
     print_set_ref(P, set);
     print_dims_syms(P, op, 0, set->num_dims, set->num_syms);
     print_arrow_types(P, op);
     print_scoped_region(P, &op->regions[0], depth, true);
     if (op->num_results || !region_is_trivial(P, &op->regions[1])) {
-        put(P->b, " else", 5);
+        sol_buf_append(P->b, " else", 5);
         print_scoped_region(P, &op->regions[1], depth, true);
     }
     print_op_attrs(P, op);
@@ -971,21 +936,21 @@ static void print_subscripts(Printer *P, const SolOp *op, uint32_t first, const 
         bool sym = i >= m->num_dims;
         sol_vec_push(&P->offsets, P->scratch.len);
         if (sym)
-            put(&P->scratch, "symbol(", 7);
+            sol_buf_append(&P->scratch, "symbol(", 7);
         put_use(P, &P->scratch, op->operands[first + i].value);
         if (sym)
-            put_ch(&P->scratch, ')');
-        put(&P->scratch, "", 1); /* keep the NUL: each name is a C string */
+            sol_buf_putc(&P->scratch, ')');
+        sol_buf_append(&P->scratch, "", 1); /* keep the NUL: each name is a C string */
     }
     for (uint32_t i = 0; i < n; i++) /* the buffer has stopped moving */
         sol_vec_push(&P->subnames, P->scratch.data + P->offsets.data[i]);
-    put_ch(P->b, '[');
+    sol_buf_putc(P->b, '[');
     for (uint32_t i = 0; i < m->num_results; i++) {
         if (i)
-            put(P->b, ", ", 2);
+            sol_buf_append(P->b, ", ", 2);
         sol_affine_expr_print(P->b, m->results[i], P->subnames.data, m->num_dims);
     }
-    put_ch(P->b, ']');
+    sol_buf_putc(P->b, ']');
 }
 
 /* affine.load %A[...] / affine.store %v, %A[...] */
@@ -994,11 +959,11 @@ static void print_affine_access(Printer *P, SolOp *op)
     uint32_t mem = op->kind == SOL_OP_STORE ? 1 : 0;
     print_results(P, op);
     print_name(P, op);
-    put_ch(P->b, ' ');
+    sol_buf_putc(P->b, ' ');
     print_operands(P, op, 0, mem + 1);
     print_subscripts(P, op, mem + 1, op->props.access.map);
     print_op_attrs(P, op);
-    put(P->b, " : ", 3);
+    sol_buf_append(P->b, " : ", 3);
     print_value_type(P, op->operands[mem].value);
 }
 
@@ -1008,13 +973,13 @@ static void print_memref_access(Printer *P, SolOp *op)
     uint32_t mem = op->kind == SOL_OP_MSTORE ? 1 : 0;
     print_results(P, op);
     print_name(P, op);
-    put_ch(P->b, ' ');
+    sol_buf_putc(P->b, ' ');
     print_operands(P, op, 0, mem + 1);
-    put_ch(P->b, '[');
+    sol_buf_putc(P->b, '[');
     print_operands(P, op, mem + 1, op->num_operands);
-    put_ch(P->b, ']');
+    sol_buf_putc(P->b, ']');
     print_op_attrs(P, op);
-    put(P->b, " : ", 3);
+    sol_buf_append(P->b, " : ", 3);
     print_value_type(P, op->operands[mem].value);
 }
 
@@ -1024,7 +989,7 @@ static void print_map_op(Printer *P, SolOp *op)
     const SolAffineMap *m = op->props.access.map;
     print_results(P, op);
     print_name(P, op);
-    put_ch(P->b, ' ');
+    sol_buf_putc(P->b, ' ');
     print_map_ref(P, m);
     print_dims_syms(P, op, 0, m->num_dims, m->num_syms);
     print_op_attrs(P, op);
@@ -1037,9 +1002,9 @@ static void print_terminator(Printer *P, SolOp *op)
     print_op_attrs(P, op);
     if (!op->num_operands)
         return;
-    put_ch(P->b, ' ');
+    sol_buf_putc(P->b, ' ');
     print_operands(P, op, 0, op->num_operands);
-    put(P->b, " : ", 3);
+    sol_buf_append(P->b, " : ", 3);
     print_operand_types(P, op, 0, op->num_operands);
 }
 
@@ -1048,12 +1013,12 @@ static void print_linalg_yield(Printer *P, SolOp *op)
 {
     print_name(P, op);
     if (op->num_operands) {
-        put_ch(P->b, ' ');
+        sol_buf_putc(P->b, ' ');
         print_operands(P, op, 0, op->num_operands);
     }
     print_op_attrs(P, op);
     if (op->num_operands) {
-        put(P->b, " : ", 3);
+        sol_buf_append(P->b, " : ", 3);
         print_operand_types(P, op, 0, op->num_operands);
     }
 }
@@ -1063,24 +1028,24 @@ static void print_call(Printer *P, SolOp *op)
 {
     print_results(P, op);
     print_name(P, op);
-    put_ch(P->b, ' ');
+    sol_buf_putc(P->b, ' ');
     print_symbol(P, op->props.func->sym);
-    put_ch(P->b, '(');
+    sol_buf_putc(P->b, '(');
     print_operands(P, op, 0, op->num_operands);
-    put_ch(P->b, ')');
+    sol_buf_putc(P->b, ')');
     print_op_attrs(P, op);
-    put(P->b, " : ", 3);
+    sol_buf_append(P->b, " : ", 3);
     if (op->props.func->type) {
         sol_type_print(P->b, op->props.func->type);
         return;
     }
-    put_ch(P->b, '(');
+    sol_buf_putc(P->b, '(');
     print_operand_types(P, op, 0, op->num_operands);
-    put_ch(P->b, ')');
+    sol_buf_putc(P->b, ')');
     if (op->num_results)
         print_arrow_types(P, op);
     else
-        put(P->b, " -> ()", 6);
+        sol_buf_append(P->b, " -> ()", 6);
 }
 
 static bool is_generic_inherent(const SolIdent *name)
@@ -1097,11 +1062,11 @@ static void print_operand_group(Printer *P, const SolOp *op, const char *kw, uin
 {
     if (from == to)
         return;
-    put_str(P->b, kw);
+    sol_buf_puts(P->b, kw);
     print_operands(P, op, from, to);
-    put(P->b, " : ", 3);
+    sol_buf_append(P->b, " : ", 3);
     print_operand_types(P, op, from, to);
-    put_ch(P->b, ')');
+    sol_buf_putc(P->b, ')');
 }
 
 /* linalg.generic {maps, iterators} ins(...) outs(...) attrs =  {...} { ^bb0(...): ... } */
@@ -1127,7 +1092,7 @@ static void print_constant(Printer *P, SolOp *op)
     print_results(P, op);
     print_name(P, op);
     print_op_attrs(P, op);
-    put_ch(P->b, ' ');
+    sol_buf_putc(P->b, ' ');
     sol_attr_print(P->b, op->props.constant.value);
 }
 
@@ -1137,22 +1102,22 @@ static void print_simple(Printer *P, SolOp *op)
     SolOpSyntax syn = sol_op_info(op->kind)->syntax;
     print_results(P, op);
     print_name(P, op);
-    put_ch(P->b, ' ');
+    sol_buf_putc(P->b, ' ');
     if (syn == SOL_SYN_CMP) {
         const char *const *preds = op->kind == SOL_OP_CMPF ? sol_cmpf_predicates
                                                            : sol_cmpi_predicates;
-        put_str(P->b, preds[op->props.cmp.predicate]);
-        put(P->b, ", ", 2);
+        sol_buf_puts(P->b, preds[op->props.cmp.predicate]);
+        sol_buf_append(P->b, ", ", 2);
     }
     print_operands(P, op, 0, op->num_operands);
     print_op_attrs(P, op);
-    put(P->b, " : ", 3);
+    sol_buf_append(P->b, " : ", 3);
     if (syn == SOL_SYN_CMP || syn == SOL_SYN_CAST || !op->num_results)
         print_value_type(P, op->num_operands ? op->operands[0].value : NULL);
     else
         print_value_type(P, &op->results[0]);
     if (syn == SOL_SYN_CAST) {
-        put(P->b, " to ", 4);
+        sol_buf_append(P->b, " to ", 4);
         print_value_type(P, &op->results[0]);
     }
 }
@@ -1162,13 +1127,13 @@ static void print_simple(Printer *P, SolOp *op)
 static void print_generic_form(Printer *P, SolOp *op, uint32_t depth)
 {
     print_results(P, op);
-    put_ch(P->b, '"');
+    sol_buf_putc(P->b, '"');
     print_name(P, op);
-    put(P->b, "\"(", 2);
+    sol_buf_append(P->b, "\"(", 2);
     print_operands(P, op, 0, op->num_operands);
-    put_ch(P->b, ')');
+    sol_buf_putc(P->b, ')');
     for (uint32_t i = 0; i < op->num_regions; i++) {
-        put(P->b, i ? "," : " (", i ? 1 : 2);
+        sol_buf_append(P->b, i ? "," : " (", i ? 1 : 2);
         Scope s = scope_mark(&P->taken);
         const SolBlock *entry = sol_region_first_block(&op->regions[i]);
         if (entry)
@@ -1177,18 +1142,18 @@ static void print_generic_form(Printer *P, SolOp *op, uint32_t depth)
         scope_pop(&P->taken, s);
     }
     if (op->num_regions)
-        put_ch(P->b, ')');
+        sol_buf_putc(P->b, ')');
     print_op_attrs(P, op);
-    put(P->b, " : (", 4);
+    sol_buf_append(P->b, " : (", 4);
     print_operand_types(P, op, 0, op->num_operands);
-    put(P->b, ") -> ", 5);
+    sol_buf_append(P->b, ") -> ", 5);
     if (op->num_results == 1) {
         print_value_type(P, &op->results[0]);
         return;
     }
-    put_ch(P->b, '(');
+    sol_buf_putc(P->b, '(');
     print_result_types(P, op);
-    put_ch(P->b, ')');
+    sol_buf_putc(P->b, ')');
 }
 
 static void print_custom(Printer *P, SolOp *op, uint32_t depth)
@@ -1242,28 +1207,28 @@ static void print_custom(Printer *P, SolOp *op, uint32_t depth)
     case SOL_OP_ALLOC:
         print_results(P, op);
         print_name(P, op);
-        put_ch(P->b, '(');
+        sol_buf_putc(P->b, '(');
         print_operands(P, op, 0, op->num_operands);
-        put_ch(P->b, ')');
+        sol_buf_putc(P->b, ')');
         print_op_attrs(P, op);
-        put(P->b, " : ", 3);
+        sol_buf_append(P->b, " : ", 3);
         print_value_type(P, &op->results[0]);
         return;
     case SOL_OP_DEALLOC:
         print_name(P, op);
-        put_ch(P->b, ' ');
+        sol_buf_putc(P->b, ' ');
         print_use(P, op->operands[0].value);
         print_op_attrs(P, op);
-        put(P->b, " : ", 3);
+        sol_buf_append(P->b, " : ", 3);
         print_value_type(P, op->operands[0].value);
         return;
     case SOL_OP_DIM: /* the attribute dictionary comes before the operands */
         print_results(P, op);
         print_name(P, op);
         print_op_attrs(P, op);
-        put_ch(P->b, ' ');
+        sol_buf_putc(P->b, ' ');
         print_operands(P, op, 0, 2);
-        put(P->b, " : ", 3);
+        sol_buf_append(P->b, " : ", 3);
         print_value_type(P, op->operands[0].value);
         return;
     default:
@@ -1280,7 +1245,7 @@ static void print_op(Printer *P, SolOp *op, uint32_t depth)
         print_custom(P, op, depth);
     else
         print_generic_form(P, op, depth);
-    put_ch(P->b, '\n');
+    sol_buf_putc(P->b, '\n');
     if (op == P->span_op) {
         P->span_begin = begin, P->span_end = P->b->len;
         P->span_depth = depth;
@@ -1359,18 +1324,18 @@ static bool collect_op(SolOp *op, void *user)
 static void print_aliases(Printer *P)
 {
     for (size_t i = 0; i < P->maps.len; i++) {
-        put(P->b, "#map", 4);
-        put_u64(P->b, i);
-        put(P->b, " = ", 3);
+        sol_buf_append(P->b, "#map", 4);
+        sol_buf_put_u64(P->b, i);
+        sol_buf_append(P->b, " = ", 3);
         sol_affine_map_print(P->b, P->maps.data[i]);
-        put_ch(P->b, '\n');
+        sol_buf_putc(P->b, '\n');
     }
     for (size_t i = 0; i < P->sets.len; i++) {
-        put(P->b, "#set", 4);
-        put_u64(P->b, i);
-        put(P->b, " = ", 3);
+        sol_buf_append(P->b, "#set", 4);
+        sol_buf_put_u64(P->b, i);
+        sol_buf_append(P->b, " = ", 3);
         sol_integer_set_print(P->b, P->sets.data[i]);
-        put_ch(P->b, '\n');
+        sol_buf_putc(P->b, '\n');
     }
 }
 
@@ -1386,9 +1351,9 @@ bool sol_print_module(FILE *out, SolModule *m, const SolPrintOptions *opts)
         print_aliases(&P);
         print_op(&P, m->op, 0);
     } else {
-        put_str(&buf, "module {\n}\n");
+        sol_buf_puts(&buf, "module {\n}\n");
     }
-    put_ch(&buf, '\n'); /* mlir-opt-14 ends its output with an empty line */
+    sol_buf_putc(&buf, '\n'); /* mlir-opt-14 ends its output with an empty line */
     flush(&P);
     printer_free(&P);
     sol_buf_free(&buf);
@@ -1405,7 +1370,7 @@ static void append_dedented(SolBuf *b, const char *src, size_t n, size_t cut)
         src += skip, n -= skip;
         const char *nl = memchr(src, '\n', n);
         size_t len = nl ? (size_t)(nl - src) + 1 : n;
-        put(b, src, len);
+        sol_buf_append(b, src, len);
         src += len, n -= len;
     }
 }

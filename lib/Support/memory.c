@@ -111,18 +111,35 @@ void sol_vec_grow_(void **data, size_t *cap, size_t elem_size)
     *cap = n;
 }
 
-void sol_buf_append(SolBuf *b, const char *s, size_t n)
+void sol_buf_reserve(SolBuf *b, size_t extra)
 {
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 64;
-        while (cap < b->len + n + 1)
-            cap *= 2;
-        b->data = sol_xrealloc(b->data, cap);
-        b->cap = cap;
+    if (b->len + extra + 1 <= b->cap)
+        return;
+    size_t cap = b->cap ? b->cap : 64;
+    while (cap < b->len + extra + 1)
+        cap *= 2;
+    b->data = sol_xrealloc(b->data, cap);
+    b->cap = cap;
+}
+
+void sol_buf_put_u64(SolBuf *b, uint64_t v)
+{
+    char tmp[24], *p = tmp + sizeof tmp;
+    do
+        *--p = (char)('0' + v % 10);
+    while (v /= 10);
+    sol_buf_append(b, p, (size_t)(tmp + sizeof tmp - p));
+}
+
+/* Negation goes through unsigned arithmetic so INT64_MIN prints correctly. */
+void sol_buf_put_i64(SolBuf *b, int64_t v)
+{
+    if (v < 0) {
+        sol_buf_putc(b, '-');
+        sol_buf_put_u64(b, 0 - (uint64_t)v);
+    } else {
+        sol_buf_put_u64(b, (uint64_t)v);
     }
-    memcpy(b->data + b->len, s, n);
-    b->len += n;
-    b->data[b->len] = '\0';
 }
 
 void sol_buf_puts(SolBuf *b, const char *s) { sol_buf_append(b, s, strlen(s)); }

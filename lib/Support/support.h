@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 /* ---- heap ---------------------------------------------------------------------------- */
 
@@ -61,8 +62,20 @@ typedef struct SolBuf {
     char *data;
     size_t len, cap;
 } SolBuf;
-void sol_buf_append(SolBuf *b, const char *s, size_t n);
+void sol_buf_reserve(SolBuf *b, size_t extra); /* room for `extra` more bytes and a NUL */
+/* Inline: the printer appends millions of short pieces, and nearly all of them fit. */
+static inline void sol_buf_append(SolBuf *b, const char *s, size_t n)
+{
+    if (b->len + n + 1 > b->cap)
+        sol_buf_reserve(b, n);
+    memcpy(b->data + b->len, s, n);
+    b->len += n;
+    b->data[b->len] = '\0';
+}
+static inline void sol_buf_putc(SolBuf *b, char c) { sol_buf_append(b, &c, 1); }
 void sol_buf_puts(SolBuf *b, const char *s);
+void sol_buf_put_u64(SolBuf *b, uint64_t v); /* decimal, without printf */
+void sol_buf_put_i64(SolBuf *b, int64_t v);
 void sol_buf_printf(SolBuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void sol_buf_free(SolBuf *b);
 
