@@ -260,10 +260,13 @@ static SolBlock *current_block(SolParser *p)
     return s->blocks.len ? s->blocks.data[s->blocks.len - 1] : sol_module_body(p->module);
 }
 
+/* Inside a region whose op failed to build there is no block: the op is dropped (the error
+ * that caused it was reported). */
 static void append(SolParser *p, SolOp *op)
 {
-    if (op)
-        sol_block_append(current_block(p), op);
+    SolBlock *b = current_block(p);
+    if (op && b)
+        sol_block_append(b, op);
 }
 
 /* Enters a region whose block is `b`: new ops go there, names defined there die with it. */
@@ -1130,8 +1133,13 @@ SolOp *sol_p_for_begin(SolParser *p, SolPLoc l, SolPLoc ivl, const SolIdent *iv,
     }
     for (uint32_t i = 0; ok && i < niter; i++)
         ok = check_use(p, iter_inits->items[i], types->items[i]) && ((SolPUse *)iter_inits->items[i])->value;
-    if (!ok) {
+    if (!ok) { /* keep the body's names defined, so its uses do not cascade into errors */
         region_enter(p, l, NULL);
+        define(p, ivl, iv, NULL, 1);
+        for (uint32_t i = 0; i < niter; i++) {
+            SolPUse *n = iter_names->items[i];
+            define(p, n->loc, n->name, NULL, 1);
+        }
         return NULL;
     }
     uint32_t nlb = sol_p_len(lb->dims) + sol_p_len(lb->syms);
@@ -1278,11 +1286,16 @@ SolOp *sol_p_generic_begin(SolParser *p, SolPLoc l, const SolAttr *dict, SolPLis
 void sol_p_generic_block(SolParser *p, SolOp *op, SolPList *params)
 {
     SolPLoc here = {p->line, p->col, p->line, p->col};
+    uint32_t n = sol_p_len(params);
     if (!op || !building(p)) {
         region_enter(p, here, NULL);
+        for (uint32_t i = 0; i < n && building(p); i++) {
+            SolPParam *prm = params->items[i];
+            if (prm->name)
+                define(p, prm->loc, prm->name, NULL, 1);
+        }
         return;
     }
-    uint32_t n = sol_p_len(params);
     const SolType **types = sol_arena_alloc(&p->scratch, (n + 1) * sizeof *types);
     for (uint32_t i = 0; i < n; i++)
         types[i] = ((SolPParam *)params->items[i])->type;
