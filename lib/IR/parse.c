@@ -1,49 +1,24 @@
 /*
  * The parser's builders: what the grammar actions call to turn tokens into IR.
  *
- * The grammar (grammar/solar.y) is declarative; each action calls one sol_p_* function here.
- * This file owns the parse-time state: the SSA symbol table with its scopes (a name is
- * visible in the region that defines it and in nested regions, may not be redefined there,
- * and dies with its region, so sibling regions can reuse it), the stack of blocks that new
- * ops are appended to, and the `#alias` table. Affine subscripts are written with SSA values
- * (`%i + symbol(%n)`); here they become an affine map plus dim and symbol operands, in order
- * of first appearance, exactly as MLIR does.
+ * The grammar (grammar/solar.y) is declarative; each action calls one sol_p_* function. This
+ * file holds the op builders and the parse-time state they use: the SSA symbol table with its
+ * scopes (a name is visible in the region that defines it and in nested regions, may not be
+ * redefined there, and dies with its region, so sibling regions can reuse it) and the stack
+ * of blocks that new ops are appended to. Literals, attributes and `#alias`es are built in
+ * parse_literals.c, affine expressions, maps and sets in parse_affine.c.
  *
  * Errors are reported with a location and parsing goes on: a semantic error leaves a NULL
  * value that later builders accept silently; after a syntax error (bison's recovery may skip
  * the end of a region) nothing more is built and only syntax errors are reported.
  */
-#include "IR/parse_support.h"
+#include "IR/parse_internal.h"
 
 #include "solar.tab.h"
 #include "solar.lex.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* A name in the SSA symbol table: one value, or the results of a multi-result op. */
-typedef struct Binding {
-    const SolIdent *name;
-    SolValue *first; /* NULL while undefined or after a failed definition */
-    uint32_t count;
-    bool defined;
-} Binding;
-
-typedef struct SolPState {
-    Binding *slots; /* open addressing keyed by identifier */
-    size_t cap, used;
-    SolVecOf(Binding) undo;     /* previous bindings, restored when a region ends */
-    SolVecOf(size_t) scopes;    /* undo-log length at each region start */
-    SolVecOf(SolBlock *) blocks; /* insertion points */
-    SolVecOf(SolOp *) region_ops; /* open affine.if ops, for `else` */
-    const SolIdent **alias_names; /* `#alias` table, open addressing; also holds `@func` names */
-    const SolAttr **alias_values;
-    size_t alias_cap, alias_count;
-} SolPState;
-
-/* Function names share the alias table under a key no alias can spell ('@' prefix). */
-static const SolAttr func_marker;
 
 size_t sol_p_read_input(SolParser *p, char *buf, size_t max)
 {
@@ -301,251 +276,6 @@ static void define_block_args(SolParser *p, SolBlock *b, uint32_t first, SolPUse
     }
 }
 
-/* ---- lexical values --------------------------------------------------------------------------- */
-
-const SolType *sol_p_scalar_type(SolParser *p, const char *text, size_t len)
-{
-    if (len == 5 && memcmp(text, "index", 5) == 0)
-        return sol_type_index(p->ctx);
-    if (text[0] == 'i') {
-        uint64_t w = 0;
-        for (size_t i = 1; i < len && w <= 64; i++)
-            w = w * 10 + (uint64_t)(text[i] - '0');
-        return w >= 1 && w <= 64 ? sol_type_int(p->ctx, (uint32_t)w) : NULL;
-    }
-    if (len == 4) /* bf16 */
-        return sol_type_float(p->ctx, SOL_BF16);
-    switch (text[1]) {
-    case '1':
-        return sol_type_float(p->ctx, SOL_F16);
-    case '3':
-        return sol_type_float(p->ctx, SOL_F32);
-    default:
-        return sol_type_float(p->ctx, SOL_F64);
-    }
-}
-
-enum { MAX_RANK = 64 };
-#define MAX_DIM (INT64_C(1) << 48) /* far beyond any memory; keeps size products in range */
-
-/* memref<4 x ? x f32>: the scanner's regex guarantees the shape; this reads it. */
-const SolType *sol_p_memref_type(SolParser *p, SolPLoc l, const char *text, size_t len)
-{
-    int64_t dims[MAX_RANK];
-    uint32_t rank = 0;
-    size_t i = 0;
-    while (text[i] != '<')
-        i++;
-    i++;
-    for (;;) {
-        while (text[i] == ' ' || text[i] == '\t')
-            i++;
-        size_t start = i;
-        if (text[i] == '?') {
-            i++;
-        } else if (text[i] >= '0' && text[i] <= '9') {
-            while (text[i] >= '0' && text[i] <= '9')
-                i++;
-        } else {
-            break; /* the element type */
-        }
-        size_t end = i;
-        while (text[i] == ' ' || text[i] == '\t')
-            i++;
-        if (text[i] != 'x')
-            break; /* unreachable: the regex requires 'x' after a dim */
-        i++;
-        if (rank == MAX_RANK) {
-            sol_p_error(p, l, "memref rank is limited to %d", MAX_RANK);
-            return NULL;
-        }
-        if (text[start] == '?') {
-            dims[rank++] = SOL_DYNAMIC;
-            continue;
-        }
-        int64_t d = 0;
-        for (size_t k = start; k < end; k++) {
-            d = d * 10 + (text[k] - '0');
-            if (d > MAX_DIM) {
-                sol_p_error(p, l, "memref dimension %.*s is too large (limit 2^48)",
-                            (int)(end - start), text + start);
-                return NULL;
-            }
-        }
-        dims[rank++] = d;
-    }
-    size_t e = i;
-    while (e < len && text[e] != ' ' && text[e] != '\t' && text[e] != '>')
-        e++;
-    const SolType *elem = sol_p_scalar_type(p, text + i, e - i);
-    if (!elem) {
-        sol_p_error(p, l, "integer element type '%.*s' is wider than 64 bits", (int)(e - i), text + i);
-        return NULL;
-    }
-    return sol_type_memref(p->ctx, elem, rank, dims);
-}
-
-static int hex_value(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    c = (char)(c | 0x20);
-    return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-}
-
-/* Unescapes a string body (`\"`, `\\`, `\n`, `\t`, `\XX`) into the module arena. With out ==
- * NULL (quoted symbols) returns the interned text instead. */
-const SolIdent *sol_p_string(SolParser *p, SolPLoc l, const char *text, size_t len, SolPValue *out)
-{
-    if (!out) /* @"name": strip the quotes first */
-        text++, len -= 2;
-    char *buf = sol_arena_alloc(&p->module->arena, len + 1);
-    size_t n = 0;
-    for (size_t i = 0; i < len; i++) {
-        if (text[i] != '\\') {
-            buf[n++] = text[i];
-            continue;
-        }
-        char c = text[++i];
-        if (c == 'n')
-            buf[n++] = '\n';
-        else if (c == 't')
-            buf[n++] = '\t';
-        else if (c == '"' || c == '\\')
-            buf[n++] = c;
-        else if (i + 1 < len && hex_value(c) >= 0 && hex_value(text[i + 1]) >= 0) {
-            buf[n++] = (char)(hex_value(c) * 16 + hex_value(text[i + 1]));
-            i++;
-        } else {
-            sol_p_error(p, l, "unknown escape '\\%c' in string", c);
-        }
-    }
-    if (out) {
-        out->str.data = buf;
-        out->str.len = (uint32_t)n;
-        return NULL;
-    }
-    return sol_ident(p->ctx, buf, n);
-}
-
-/* ---- attributes ----------------------------------------------------------------------------- */
-
-const SolIdent *sol_p_keyword_name(SolParser *p, const char *s) { return sol_ident_cstr(p->ctx, s); }
-
-static bool int_fits(SolPInt v, bool neg, const SolType *type)
-{
-    if (v.overflow)
-        return false;
-    uint32_t w = type->kind == SOL_TYPE_INT ? type->width : 64;
-    if (w == 1)
-        return !neg && v.value <= 1;
-    if (neg)
-        return v.value <= (1ull << (w - 1));
-    /* signless: any bit pattern of the width, but decimal i64/index must fit int64 */
-    return w == 64 ? v.value <= (uint64_t)INT64_MAX : v.value <= (1ull << w) - 1;
-}
-
-const SolAttr *sol_p_attr_int(SolParser *p, SolPLoc l, SolPInt v, bool neg, const SolType *type)
-{
-    if (!type)
-        type = sol_type_int(p->ctx, 64);
-    if (type->kind == SOL_TYPE_FLOAT) {
-        sol_p_error(p, l, "integer literal for a float type: write it with a '.', as in %s%llu.0",
-                    neg ? "-" : "", (unsigned long long)v.value);
-        return NULL;
-    }
-    if (type->kind == SOL_TYPE_MEMREF || type->kind == SOL_TYPE_FUNCTION) {
-        sol_p_error(p, l, "integer literal needs an integer or index type");
-        return NULL;
-    }
-    if (!int_fits(v, neg, type)) {
-        SolBuf t = {0};
-        sol_type_print(&t, type);
-        if (v.overflow)
-            sol_p_error(p, l, "integer constant is out of range for %s", t.data);
-        else
-            sol_p_error(p, l, "integer constant %s%llu is out of range for %s", neg ? "-" : "",
-                        (unsigned long long)v.value, t.data);
-        sol_buf_free(&t);
-        return NULL;
-    }
-    int64_t x = neg ? (int64_t)(0 - v.value) : (int64_t)v.value;
-    if (type->kind == SOL_TYPE_INT && type->width < 64 && !neg && x >= (INT64_C(1) << (type->width - 1)))
-        x -= INT64_C(1) << type->width; /* signless bit pattern: store it sign-extended */
-    if (type->kind == SOL_TYPE_INT && type->width == 1)
-        return sol_attr_bool(p->module, x != 0);
-    return sol_attr_int(p->module, x, type);
-}
-
-const SolAttr *sol_p_attr_float(SolParser *p, SolPLoc l, double v, bool neg, const SolType *type)
-{
-    if (!type)
-        type = sol_type_float(p->ctx, SOL_F64);
-    if (type->kind != SOL_TYPE_FLOAT) {
-        sol_p_error(p, l, "float literal needs a float type (f16, bf16, f32 or f64)");
-        return NULL;
-    }
-    double r = sol_float_round(neg ? -v : v, type->fkind);
-    if (isinf(r)) {
-        sol_p_error(p, l, "float literal is out of range for its type; write infinity as a hex bit pattern such as 0x7F800000");
-        return NULL;
-    }
-    return sol_attr_float(p->module, r, type);
-}
-
-const SolAttr *sol_p_attr_hex(SolParser *p, SolPLoc l, SolPInt v, const SolType *type)
-{
-    if (type->kind == SOL_TYPE_FLOAT) {
-        if (v.overflow || (type->width < 64 && v.value >> type->width)) {
-            sol_p_error(p, l, "hex float literal has more than %u bits", type->width);
-            return NULL;
-        }
-        return sol_attr_float_bits(p->module, v.value, type);
-    }
-    if (type->kind == SOL_TYPE_INT || type->kind == SOL_TYPE_INDEX) {
-        uint32_t w = type->kind == SOL_TYPE_INT ? type->width : 64;
-        if (v.overflow || (w < 64 && v.value >> w)) {
-            sol_p_error(p, l, "hex integer literal does not fit in %u bits", w);
-            return NULL;
-        }
-        int64_t x = (int64_t)v.value;
-        if (w < 64 && (v.value >> (w - 1)) & 1)
-            x = (int64_t)(v.value | ~((1ull << w) - 1)); /* sign-extend the bit pattern */
-        if (w == 1)
-            return sol_attr_bool(p->module, v.value != 0);
-        return sol_attr_int(p->module, x, type);
-    }
-    sol_p_error(p, l, "hex literal needs an integer or float type");
-    return NULL;
-}
-
-const SolAttr *sol_p_attr_dict(SolParser *p, SolPList *entries)
-{
-    uint32_t n = sol_p_len(entries);
-    SolNamedAttr *e = sol_arena_alloc(&p->scratch, (n + 1) * sizeof *e);
-    for (uint32_t i = 0; i < n; i++) {
-        e[i] = *(SolNamedAttr *)entries->items[i];
-        if (!e[i].value)
-            return NULL; /* an error inside was reported */
-        for (uint32_t j = 0; j < i; j++)
-            if (e[j].name == e[i].name) {
-                sol_p_error(p, (SolPLoc){p->line, p->col, p->line, p->col},
-                            "duplicate key '%s' in dictionary attribute", e[i].name->str);
-                return NULL;
-            }
-    }
-    return sol_attr_dict(p->module, n, e);
-}
-
-const SolAttr *sol_p_attr_array(SolParser *p, SolPList *elems)
-{
-    uint32_t n = sol_p_len(elems);
-    for (uint32_t i = 0; i < n; i++)
-        if (!elems->items[i])
-            return NULL;
-    return sol_attr_array(p->module, n, (const SolAttr *const *)(elems ? elems->items : NULL));
-}
-
 /* Copies a dictionary's entries onto an op as its discardable attributes. */
 static void set_attrs(SolParser *p, SolOp *op, const SolAttr *dict)
 {
@@ -553,348 +283,6 @@ static void set_attrs(SolParser *p, SolOp *op, const SolAttr *dict)
         return;
     for (uint32_t i = 0; i < dict->dict.n; i++)
         sol_op_set_attr(p->module, op, dict->dict.entries[i].name, dict->dict.entries[i].value);
-}
-
-/* ---- affine expressions ------------------------------------------------------------------------ */
-
-static SolPExpr *expr_new(SolParser *p, SolPLoc l, SolPExprKind kind)
-{
-    SolPExpr *e = sol_arena_alloc(&p->scratch, sizeof *e);
-    e->kind = kind;
-    e->loc = l;
-    return e;
-}
-
-SolPExpr *sol_p_expr_int(SolParser *p, SolPLoc l, SolPInt v)
-{
-    SolPExpr *e = expr_new(p, l, SOL_PEXPR_INT);
-    if (v.overflow || v.value > (uint64_t)INT64_MAX) {
-        sol_p_error(p, l, "integer in affine expression is out of range");
-        v.value = 0;
-    }
-    e->value = (int64_t)v.value;
-    return e;
-}
-
-SolPExpr *sol_p_expr_name(SolParser *p, SolPLoc l, const SolIdent *name)
-{
-    SolPExpr *e = expr_new(p, l, SOL_PEXPR_NAME);
-    e->name = name;
-    return e;
-}
-
-SolPExpr *sol_p_expr_ssa(SolParser *p, SolPLoc l, SolPUse *u, bool symbol)
-{
-    SolPExpr *e = expr_new(p, l, symbol ? SOL_PEXPR_SYMBOL : SOL_PEXPR_SSA);
-    e->use = u;
-    return e;
-}
-
-SolPExpr *sol_p_expr_neg(SolParser *p, SolPLoc l, SolPExpr *a)
-{
-    SolPExpr *e = expr_new(p, l, SOL_PEXPR_NEG);
-    e->lhs = a;
-    return e;
-}
-
-SolPExpr *sol_p_expr_bin(SolParser *p, SolPLoc l, SolAffineKind k, SolPExpr *a, SolPExpr *b)
-{
-    SolPExpr *e = expr_new(p, l, SOL_PEXPR_BINARY);
-    e->bin = k;
-    e->lhs = a;
-    e->rhs = b;
-    return e;
-}
-
-SolPExpr *sol_p_expr_sub(SolParser *p, SolPLoc l, SolPExpr *a, SolPExpr *b)
-{
-    return sol_p_expr_bin(p, l, SOL_AFF_ADD, a, sol_p_expr_neg(p, b->loc, b));
-}
-
-/* How the atoms of an expression map to dims and symbols while lowering it. */
-typedef struct Lowering {
-    SolParser *p;
-    /* maps: parameter names */
-    bool in_map;
-    SolPList *dim_names, *sym_names;
-    /* subscripts: operands collected in order of first appearance */
-    SolVecOf(SolValue *) dims;
-    SolVecOf(SolValue *) syms;
-    bool ok;
-} Lowering;
-
-static uint32_t operand_slot(void *vec_ptr, SolValue *v)
-{
-    SolVecOf(SolValue *) *vec = vec_ptr;
-    for (uint32_t i = 0; i < vec->len; i++)
-        if (vec->data[i] == v)
-            return i;
-    sol_vec_push(vec, v);
-    return (uint32_t)vec->len - 1;
-}
-
-/* A value MLIR accepts as a symbol: defined at a function's top level (arguments included),
- * or an arith.constant anywhere. Used for the `%g * %cpg` extension below. */
-static bool is_top_level_symbol(SolValue *v)
-{
-    SolBlock *b = v->def ? v->def->parent : v->owner;
-    SolOp *owner = b ? sol_block_parent_op(b) : NULL;
-    if (owner && owner->kind == SOL_OP_FUNC)
-        return true;
-    return v->def && v->def->kind == SOL_OP_CONSTANT;
-}
-
-static bool contains_dim_atom(const SolPExpr *e)
-{
-    switch (e->kind) {
-    case SOL_PEXPR_SSA:
-    case SOL_PEXPR_NAME:
-        return true;
-    case SOL_PEXPR_NEG:
-        return contains_dim_atom(e->lhs);
-    case SOL_PEXPR_BINARY:
-        return contains_dim_atom(e->lhs) || contains_dim_atom(e->rhs);
-    default:
-        return false;
-    }
-}
-
-static const SolAffineExpr *lower(Lowering *lw, SolPExpr *e, bool as_symbol);
-
-/* In a subscript, `%g * %cpg` (two SSA atoms) is a product of dims, which is not affine;
- * when one factor is a bare function-level value MLIR would accept as symbol(%cpg), take it
- * as that symbol (the printer then writes symbol(%cpg), valid MLIR). */
-static const SolAffineExpr *lower_product(Lowering *lw, SolPExpr *e)
-{
-    SolPExpr *a = e->lhs, *b = e->rhs;
-    bool a_sym = false, b_sym = false;
-    if (!lw->in_map && contains_dim_atom(a) && contains_dim_atom(b)) {
-        if (b->kind == SOL_PEXPR_SSA && b->use->value && is_top_level_symbol(b->use->value))
-            b_sym = true;
-        else if (a->kind == SOL_PEXPR_SSA && a->use->value && is_top_level_symbol(a->use->value))
-            a_sym = true;
-    }
-    const SolAffineExpr *l = lower(lw, a, a_sym), *r = lower(lw, b, b_sym);
-    if (!l || !r)
-        return NULL;
-    if (!sol_affine_is_symbolic(l) && !sol_affine_is_symbolic(r)) {
-        sol_p_error(lw->p, e->loc, "non-affine expression: at least one of the multiply operands has to be a constant or symbolic");
-        return NULL;
-    }
-    return sol_affine_mul(lw->p->ctx, l, r);
-}
-
-static const SolAffineExpr *lower_name(Lowering *lw, SolPExpr *e)
-{
-    for (uint32_t i = 0; i < sol_p_len(lw->dim_names); i++)
-        if (lw->dim_names->items[i] == e->name)
-            return sol_affine_dim(lw->p->ctx, i);
-    for (uint32_t i = 0; i < sol_p_len(lw->sym_names); i++)
-        if (lw->sym_names->items[i] == e->name)
-            return sol_affine_sym(lw->p->ctx, i);
-    sol_p_error(lw->p, e->loc, "use of undeclared identifier '%s' in affine expression", e->name->str);
-    return NULL;
-}
-
-static const SolAffineExpr *lower(Lowering *lw, SolPExpr *e, bool as_symbol)
-{
-    SolContext *ctx = lw->p->ctx;
-    switch (e->kind) {
-    case SOL_PEXPR_INT:
-        return sol_affine_const(ctx, e->value);
-    case SOL_PEXPR_NAME:
-        if (lw->in_map)
-            return lower_name(lw, e);
-        sol_p_error(lw->p, e->loc, "'%s' is not an SSA value: subscripts use %%names", e->name->str);
-        return NULL;
-    case SOL_PEXPR_SSA:
-    case SOL_PEXPR_SYMBOL:
-        if (lw->in_map) {
-            sol_p_error(lw->p, e->loc, "SSA value in an affine map literal: use d0, s0 names");
-            return NULL;
-        }
-        if (!e->use->value)
-            return NULL;
-        if (e->kind == SOL_PEXPR_SYMBOL || as_symbol)
-            return sol_affine_sym(ctx, operand_slot(&lw->syms, e->use->value));
-        return sol_affine_dim(ctx, operand_slot(&lw->dims, e->use->value));
-    case SOL_PEXPR_NEG: {
-        const SolAffineExpr *a = lower(lw, e->lhs, false);
-        return a ? sol_affine_neg(ctx, a) : NULL;
-    }
-    case SOL_PEXPR_BINARY:
-        break;
-    }
-    if (e->bin == SOL_AFF_MUL)
-        return lower_product(lw, e);
-    const SolAffineExpr *l = lower(lw, e->lhs, false), *r = lower(lw, e->rhs, false);
-    if (!l || !r)
-        return NULL;
-    if (e->bin == SOL_AFF_ADD)
-        return sol_affine_add(ctx, l, r);
-    if (!sol_affine_is_symbolic(r)) {
-        sol_p_error(lw->p, e->loc, "non-affine expression: the right operand of %s must be a constant or symbolic",
-                    e->bin == SOL_AFF_MOD ? "mod" : e->bin == SOL_AFF_FLOORDIV ? "floordiv" : "ceildiv");
-        return NULL;
-    }
-    if (r->kind == SOL_AFF_CONST && r->value <= 0) {
-        sol_p_error(lw->p, e->rhs->loc, "%s by %s in affine expression",
-                    e->bin == SOL_AFF_MOD ? "modulo" : "division",
-                    r->value == 0 ? "zero" : "a negative constant");
-        return NULL;
-    }
-    return sol_affine_binary(ctx, e->bin, l, r);
-}
-
-static bool check_param_names(SolParser *p, SolPLoc l, SolPList *dims, SolPList *syms)
-{
-    uint32_t nd = sol_p_len(dims), ns = sol_p_len(syms);
-    for (uint32_t i = 0; i < nd + ns; i++)
-        for (uint32_t j = 0; j < i; j++) {
-            const void *a = i < nd ? dims->items[i] : syms->items[i - nd];
-            const void *b = j < nd ? dims->items[j] : syms->items[j - nd];
-            if (a == b) {
-                sol_p_error(p, l, "redefinition of identifier '%s' in affine map",
-                            ((const SolIdent *)a)->str);
-                return false;
-            }
-        }
-    return true;
-}
-
-const SolAffineMap *sol_p_map(SolParser *p, SolPLoc l, SolPList *dims, SolPList *syms, SolPList *results)
-{
-    if (!check_param_names(p, l, dims, syms))
-        return NULL;
-    Lowering lw = {.p = p, .in_map = true, .dim_names = dims, .sym_names = syms};
-    uint32_t n = sol_p_len(results);
-    const SolAffineExpr **exprs = sol_arena_alloc(&p->scratch, (n + 1) * sizeof *exprs);
-    for (uint32_t i = 0; i < n; i++)
-        if (!(exprs[i] = lower(&lw, results->items[i], false)))
-            return NULL;
-    return sol_affine_map(p->ctx, sol_p_len(dims), sol_p_len(syms), n, exprs);
-}
-
-SolPExpr *sol_p_constraint(SolParser *p, SolPLoc l, SolPExpr *a, SolPExpr *b, bool eq)
-{
-    /* a >= b  becomes  a - b >= 0 ; `value` carries the kind */
-    SolPExpr *e = sol_p_expr_sub(p, l, a, b);
-    e->value = eq;
-    return e;
-}
-
-const SolIntegerSet *sol_p_set(SolParser *p, SolPLoc l, SolPList *dims, SolPList *syms, SolPList *cons)
-{
-    if (!check_param_names(p, l, dims, syms))
-        return NULL;
-    if (!cons) {
-        sol_p_error(p, l, "an integer set needs at least one constraint");
-        return NULL;
-    }
-    Lowering lw = {.p = p, .in_map = true, .dim_names = dims, .sym_names = syms};
-    uint32_t n = cons->n;
-    const SolAffineExpr **exprs = sol_arena_alloc(&p->scratch, n * sizeof *exprs);
-    bool *eq = sol_arena_alloc(&p->scratch, n);
-    for (uint32_t i = 0; i < n; i++) {
-        SolPExpr *c = cons->items[i];
-        eq[i] = c->value != 0;
-        if (!(exprs[i] = lower(&lw, c, false)))
-            return NULL;
-    }
-    return sol_integer_set(p->ctx, sol_p_len(dims), sol_p_len(syms), n, exprs, eq);
-}
-
-/* ---- aliases ----------------------------------------------------------------------------------- */
-
-static size_t alias_slot(SolPState *s, const SolIdent *name)
-{
-    if (2 * (s->alias_count + 1) > s->alias_cap) {
-        size_t cap = s->alias_cap ? s->alias_cap * 2 : 64;
-        const SolIdent **names = sol_xcalloc(cap, sizeof *names);
-        const SolAttr **values = sol_xcalloc(cap, sizeof *values);
-        for (size_t i = 0; i < s->alias_cap; i++) {
-            if (!s->alias_names[i])
-                continue;
-            size_t j = s->alias_names[i]->hash & (cap - 1);
-            while (names[j])
-                j = (j + 1) & (cap - 1);
-            names[j] = s->alias_names[i];
-            values[j] = s->alias_values[i];
-        }
-        free(s->alias_names);
-        free(s->alias_values);
-        s->alias_names = names, s->alias_values = values, s->alias_cap = cap;
-    }
-    size_t j = name->hash & (s->alias_cap - 1);
-    while (s->alias_names[j] && s->alias_names[j] != name)
-        j = (j + 1) & (s->alias_cap - 1);
-    return j;
-}
-
-void sol_p_alias_def(SolParser *p, SolPLoc l, const SolIdent *name, const SolAttr *value)
-{
-    if (!value)
-        return;
-    if (p->have_module) {
-        sol_p_error(p, l, "alias definitions must come before the module");
-        return;
-    }
-    SolPState *s = p->state;
-    size_t j = alias_slot(s, name);
-    if (s->alias_names[j]) {
-        sol_p_error(p, l, "redefinition of attribute alias '#%s'", name->str);
-        return;
-    }
-    s->alias_names[j] = name;
-    s->alias_values[j] = value;
-    s->alias_count++;
-}
-
-const SolAttr *sol_p_alias_attr(SolParser *p, SolPLoc l, const SolIdent *name)
-{
-    size_t j = alias_slot(p->state, name);
-    if (!p->state->alias_names[j]) {
-        sol_p_error(p, l, "undefined symbol alias id '#%s'", name->str);
-        return NULL;
-    }
-    return p->state->alias_values[j];
-}
-
-const SolAffineMap *sol_p_map_alias(SolParser *p, SolPLoc l, const SolIdent *name)
-{
-    const SolAttr *a = sol_p_alias_attr(p, l, name);
-    if (a && a->kind != SOL_ATTR_MAP) {
-        sol_p_error(p, l, "'#%s' is an integer set, but an affine map is expected here", name->str);
-        return NULL;
-    }
-    return a ? a->map : NULL;
-}
-
-const SolIntegerSet *sol_p_set_alias(SolParser *p, SolPLoc l, const SolIdent *name)
-{
-    const SolAttr *a = sol_p_alias_attr(p, l, name);
-    if (a && a->kind != SOL_ATTR_SET) {
-        sol_p_error(p, l, "'#%s' is an affine map, but an integer set is expected here", name->str);
-        return NULL;
-    }
-    return a ? a->set : NULL;
-}
-
-/* Returns false when a function of that name was already defined in this parse. */
-static bool record_func_name(SolParser *p, const SolIdent *name)
-{
-    SolBuf key = {0};
-    sol_buf_printf(&key, "@%s", name->str);
-    const SolIdent *k = sol_ident(p->ctx, key.data, key.len);
-    sol_buf_free(&key);
-    SolPState *s = p->state;
-    size_t j = alias_slot(s, k);
-    if (s->alias_names[j])
-        return false;
-    s->alias_names[j] = k;
-    s->alias_values[j] = &func_marker;
-    s->alias_count++;
-    return true;
 }
 
 /* ---- type checks at uses ----------------------------------------------------------------------- */
@@ -977,7 +365,7 @@ SolOp *sol_p_func_begin(SolParser *p, SolPLoc l, bool is_private, const SolIdent
     p->pending_params = params;
     if (!building(p))
         return NULL;
-    if (!record_func_name(p, name))
+    if (!sol_p_record_func_name(p, name))
         sol_p_error(p, l, "redefinition of symbol '@%s'", name->str);
     uint32_t ni = sol_p_len(params), nr = sol_p_len(results);
     const SolType **in = sol_arena_alloc(&p->scratch, (ni + 1) * sizeof *in);
@@ -1331,33 +719,6 @@ SolOp *sol_p_terminator(SolParser *p, SolPLoc l, SolOpKind kind, SolPList *uses,
     return op;
 }
 
-/* Lowers subscripts written with SSA values to a map plus dim and symbol operands. Returns the
- * operand count written after `prefix` leading operands into *operands_out. */
-static const SolAffineMap *lower_subscripts(SolParser *p, SolPList *subs, SolValue ***operands_out,
-                                            uint32_t *num_out, uint32_t prefix)
-{
-    Lowering lw = {.p = p};
-    uint32_t n = sol_p_len(subs);
-    const SolAffineExpr **exprs = sol_arena_alloc(&p->scratch, (n + 1) * sizeof *exprs);
-    bool ok = true;
-    for (uint32_t i = 0; i < n; i++)
-        ok = (exprs[i] = lower(&lw, subs->items[i], false)) != NULL && ok;
-    const SolAffineMap *map = NULL;
-    if (ok)
-        map = sol_affine_map(p->ctx, (uint32_t)lw.dims.len, (uint32_t)lw.syms.len, n, exprs);
-    uint32_t total = prefix + (uint32_t)(lw.dims.len + lw.syms.len);
-    SolValue **operands = sol_arena_alloc(&p->scratch, (total + 1) * sizeof *operands);
-    for (size_t i = 0; i < lw.dims.len; i++)
-        operands[prefix + i] = lw.dims.data[i];
-    for (size_t i = 0; i < lw.syms.len; i++)
-        operands[prefix + lw.dims.len + i] = lw.syms.data[i];
-    sol_vec_free(&lw.dims);
-    sol_vec_free(&lw.syms);
-    *operands_out = operands;
-    *num_out = total;
-    return map;
-}
-
 SolOp *sol_p_affine_load(SolParser *p, SolPLoc l, SolPUse *mem, SolPList *subs,
                          const SolAttr *attrs, const SolType *type)
 {
@@ -1365,7 +726,7 @@ SolOp *sol_p_affine_load(SolParser *p, SolPLoc l, SolPUse *mem, SolPList *subs,
         return NULL;
     SolValue **operands;
     uint32_t n;
-    const SolAffineMap *map = lower_subscripts(p, subs, &operands, &n, 1);
+    const SolAffineMap *map = sol_p_lower_subscripts(p, subs, &operands, &n, 1);
     if (!map)
         return NULL;
     operands[0] = mem->value;
@@ -1384,7 +745,7 @@ SolOp *sol_p_affine_store(SolParser *p, SolPLoc l, SolPUse *val, SolPUse *mem, S
         return NULL;
     SolValue **operands;
     uint32_t n;
-    const SolAffineMap *map = lower_subscripts(p, subs, &operands, &n, 2);
+    const SolAffineMap *map = sol_p_lower_subscripts(p, subs, &operands, &n, 2);
     if (!map)
         return NULL;
     operands[0] = val->value;
@@ -1608,8 +969,7 @@ static void state_free(SolPState *s)
     sol_vec_free(&s->scopes);
     sol_vec_free(&s->blocks);
     sol_vec_free(&s->region_ops);
-    free(s->alias_names);
-    free(s->alias_values);
+    sol_p_aliases_free(s);
 }
 
 /* Runs the parser over `data` (or, when data is NULL, over `stream`). */

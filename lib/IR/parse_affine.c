@@ -1,0 +1,286 @@
+/*
+ * Parser builders for affine expressions. The grammar parses one expression syntax for map
+ * bodies (`d0 + s0 * 4`, names) and subscripts (`%i + symbol(%n)`, SSA values) into SolPExpr
+ * trees; here they are lowered to uniqued SolAffineExprs. In a subscript each SSA value
+ * becomes a dim, or a symbol when written `symbol(%n)`, numbered in order of first
+ * appearance, as MLIR does; `%g * %cpg` with a function-level `%cpg` is read as
+ * `%g * symbol(%cpg)`, the semi-affine product MLIR accepts.
+ */
+#include "IR/parse_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- affine expressions ------------------------------------------------------------------------ */
+
+static SolPExpr *expr_new(SolParser *p, SolPLoc l, SolPExprKind kind)
+{
+    SolPExpr *e = sol_arena_alloc(&p->scratch, sizeof *e);
+    e->kind = kind;
+    e->loc = l;
+    return e;
+}
+
+SolPExpr *sol_p_expr_int(SolParser *p, SolPLoc l, SolPInt v)
+{
+    SolPExpr *e = expr_new(p, l, SOL_PEXPR_INT);
+    if (v.overflow || v.value > (uint64_t)INT64_MAX) {
+        sol_p_error(p, l, "integer in affine expression is out of range");
+        v.value = 0;
+    }
+    e->value = (int64_t)v.value;
+    return e;
+}
+
+SolPExpr *sol_p_expr_name(SolParser *p, SolPLoc l, const SolIdent *name)
+{
+    SolPExpr *e = expr_new(p, l, SOL_PEXPR_NAME);
+    e->name = name;
+    return e;
+}
+
+SolPExpr *sol_p_expr_ssa(SolParser *p, SolPLoc l, SolPUse *u, bool symbol)
+{
+    SolPExpr *e = expr_new(p, l, symbol ? SOL_PEXPR_SYMBOL : SOL_PEXPR_SSA);
+    e->use = u;
+    return e;
+}
+
+SolPExpr *sol_p_expr_neg(SolParser *p, SolPLoc l, SolPExpr *a)
+{
+    SolPExpr *e = expr_new(p, l, SOL_PEXPR_NEG);
+    e->lhs = a;
+    return e;
+}
+
+SolPExpr *sol_p_expr_bin(SolParser *p, SolPLoc l, SolAffineKind k, SolPExpr *a, SolPExpr *b)
+{
+    SolPExpr *e = expr_new(p, l, SOL_PEXPR_BINARY);
+    e->bin = k;
+    e->lhs = a;
+    e->rhs = b;
+    return e;
+}
+
+SolPExpr *sol_p_expr_sub(SolParser *p, SolPLoc l, SolPExpr *a, SolPExpr *b)
+{
+    return sol_p_expr_bin(p, l, SOL_AFF_ADD, a, sol_p_expr_neg(p, b->loc, b));
+}
+
+/* How the atoms of an expression map to dims and symbols while lowering it. */
+typedef struct Lowering {
+    SolParser *p;
+    /* maps: parameter names */
+    bool in_map;
+    SolPList *dim_names, *sym_names;
+    /* subscripts: operands collected in order of first appearance */
+    SolVecOf(SolValue *) dims;
+    SolVecOf(SolValue *) syms;
+    bool ok;
+} Lowering;
+
+static uint32_t operand_slot(void *vec_ptr, SolValue *v)
+{
+    SolVecOf(SolValue *) *vec = vec_ptr;
+    for (uint32_t i = 0; i < vec->len; i++)
+        if (vec->data[i] == v)
+            return i;
+    sol_vec_push(vec, v);
+    return (uint32_t)vec->len - 1;
+}
+
+/* A value MLIR accepts as a symbol: defined at a function's top level (arguments included),
+ * or an arith.constant anywhere. Used for the `%g * %cpg` extension below. */
+static bool is_top_level_symbol(SolValue *v)
+{
+    SolBlock *b = v->def ? v->def->parent : v->owner;
+    SolOp *owner = b ? sol_block_parent_op(b) : NULL;
+    if (owner && owner->kind == SOL_OP_FUNC)
+        return true;
+    return v->def && v->def->kind == SOL_OP_CONSTANT;
+}
+
+static bool contains_dim_atom(const SolPExpr *e)
+{
+    switch (e->kind) {
+    case SOL_PEXPR_SSA:
+    case SOL_PEXPR_NAME:
+        return true;
+    case SOL_PEXPR_NEG:
+        return contains_dim_atom(e->lhs);
+    case SOL_PEXPR_BINARY:
+        return contains_dim_atom(e->lhs) || contains_dim_atom(e->rhs);
+    default:
+        return false;
+    }
+}
+
+static const SolAffineExpr *lower(Lowering *lw, SolPExpr *e, bool as_symbol);
+
+/* In a subscript, `%g * %cpg` (two SSA atoms) is a product of dims, which is not affine;
+ * when one factor is a bare function-level value MLIR would accept as symbol(%cpg), take it
+ * as that symbol (the printer then writes symbol(%cpg), valid MLIR). */
+static const SolAffineExpr *lower_product(Lowering *lw, SolPExpr *e)
+{
+    SolPExpr *a = e->lhs, *b = e->rhs;
+    bool a_sym = false, b_sym = false;
+    if (!lw->in_map && contains_dim_atom(a) && contains_dim_atom(b)) {
+        if (b->kind == SOL_PEXPR_SSA && b->use->value && is_top_level_symbol(b->use->value))
+            b_sym = true;
+        else if (a->kind == SOL_PEXPR_SSA && a->use->value && is_top_level_symbol(a->use->value))
+            a_sym = true;
+    }
+    const SolAffineExpr *l = lower(lw, a, a_sym), *r = lower(lw, b, b_sym);
+    if (!l || !r)
+        return NULL;
+    if (!sol_affine_is_symbolic(l) && !sol_affine_is_symbolic(r)) {
+        sol_p_error(lw->p, e->loc, "non-affine expression: at least one of the multiply operands has to be a constant or symbolic");
+        return NULL;
+    }
+    return sol_affine_mul(lw->p->ctx, l, r);
+}
+
+static const SolAffineExpr *lower_name(Lowering *lw, SolPExpr *e)
+{
+    for (uint32_t i = 0; i < sol_p_len(lw->dim_names); i++)
+        if (lw->dim_names->items[i] == e->name)
+            return sol_affine_dim(lw->p->ctx, i);
+    for (uint32_t i = 0; i < sol_p_len(lw->sym_names); i++)
+        if (lw->sym_names->items[i] == e->name)
+            return sol_affine_sym(lw->p->ctx, i);
+    sol_p_error(lw->p, e->loc, "use of undeclared identifier '%s' in affine expression", e->name->str);
+    return NULL;
+}
+
+static const SolAffineExpr *lower(Lowering *lw, SolPExpr *e, bool as_symbol)
+{
+    SolContext *ctx = lw->p->ctx;
+    switch (e->kind) {
+    case SOL_PEXPR_INT:
+        return sol_affine_const(ctx, e->value);
+    case SOL_PEXPR_NAME:
+        if (lw->in_map)
+            return lower_name(lw, e);
+        sol_p_error(lw->p, e->loc, "'%s' is not an SSA value: subscripts use %%names", e->name->str);
+        return NULL;
+    case SOL_PEXPR_SSA:
+    case SOL_PEXPR_SYMBOL:
+        if (lw->in_map) {
+            sol_p_error(lw->p, e->loc, "SSA value in an affine map literal: use d0, s0 names");
+            return NULL;
+        }
+        if (!e->use->value)
+            return NULL;
+        if (e->kind == SOL_PEXPR_SYMBOL || as_symbol)
+            return sol_affine_sym(ctx, operand_slot(&lw->syms, e->use->value));
+        return sol_affine_dim(ctx, operand_slot(&lw->dims, e->use->value));
+    case SOL_PEXPR_NEG: {
+        const SolAffineExpr *a = lower(lw, e->lhs, false);
+        return a ? sol_affine_neg(ctx, a) : NULL;
+    }
+    case SOL_PEXPR_BINARY:
+        break;
+    }
+    if (e->bin == SOL_AFF_MUL)
+        return lower_product(lw, e);
+    const SolAffineExpr *l = lower(lw, e->lhs, false), *r = lower(lw, e->rhs, false);
+    if (!l || !r)
+        return NULL;
+    if (e->bin == SOL_AFF_ADD)
+        return sol_affine_add(ctx, l, r);
+    if (!sol_affine_is_symbolic(r)) {
+        sol_p_error(lw->p, e->loc, "non-affine expression: the right operand of %s must be a constant or symbolic",
+                    e->bin == SOL_AFF_MOD ? "mod" : e->bin == SOL_AFF_FLOORDIV ? "floordiv" : "ceildiv");
+        return NULL;
+    }
+    if (r->kind == SOL_AFF_CONST && r->value <= 0) {
+        sol_p_error(lw->p, e->rhs->loc, "%s by %s in affine expression",
+                    e->bin == SOL_AFF_MOD ? "modulo" : "division",
+                    r->value == 0 ? "zero" : "a negative constant");
+        return NULL;
+    }
+    return sol_affine_binary(ctx, e->bin, l, r);
+}
+
+static bool check_param_names(SolParser *p, SolPLoc l, SolPList *dims, SolPList *syms)
+{
+    uint32_t nd = sol_p_len(dims), ns = sol_p_len(syms);
+    for (uint32_t i = 0; i < nd + ns; i++)
+        for (uint32_t j = 0; j < i; j++) {
+            const void *a = i < nd ? dims->items[i] : syms->items[i - nd];
+            const void *b = j < nd ? dims->items[j] : syms->items[j - nd];
+            if (a == b) {
+                sol_p_error(p, l, "redefinition of identifier '%s' in affine map",
+                            ((const SolIdent *)a)->str);
+                return false;
+            }
+        }
+    return true;
+}
+
+const SolAffineMap *sol_p_map(SolParser *p, SolPLoc l, SolPList *dims, SolPList *syms, SolPList *results)
+{
+    if (!check_param_names(p, l, dims, syms))
+        return NULL;
+    Lowering lw = {.p = p, .in_map = true, .dim_names = dims, .sym_names = syms};
+    uint32_t n = sol_p_len(results);
+    const SolAffineExpr **exprs = sol_arena_alloc(&p->scratch, (n + 1) * sizeof *exprs);
+    for (uint32_t i = 0; i < n; i++)
+        if (!(exprs[i] = lower(&lw, results->items[i], false)))
+            return NULL;
+    return sol_affine_map(p->ctx, sol_p_len(dims), sol_p_len(syms), n, exprs);
+}
+
+SolPExpr *sol_p_constraint(SolParser *p, SolPLoc l, SolPExpr *a, SolPExpr *b, bool eq)
+{
+    /* a >= b  becomes  a - b >= 0 ; `value` carries the kind */
+    SolPExpr *e = sol_p_expr_sub(p, l, a, b);
+    e->value = eq;
+    return e;
+}
+
+const SolIntegerSet *sol_p_set(SolParser *p, SolPLoc l, SolPList *dims, SolPList *syms, SolPList *cons)
+{
+    if (!check_param_names(p, l, dims, syms))
+        return NULL;
+    if (!cons) {
+        sol_p_error(p, l, "an integer set needs at least one constraint");
+        return NULL;
+    }
+    Lowering lw = {.p = p, .in_map = true, .dim_names = dims, .sym_names = syms};
+    uint32_t n = cons->n;
+    const SolAffineExpr **exprs = sol_arena_alloc(&p->scratch, n * sizeof *exprs);
+    bool *eq = sol_arena_alloc(&p->scratch, n);
+    for (uint32_t i = 0; i < n; i++) {
+        SolPExpr *c = cons->items[i];
+        eq[i] = c->value != 0;
+        if (!(exprs[i] = lower(&lw, c, false)))
+            return NULL;
+    }
+    return sol_integer_set(p->ctx, sol_p_len(dims), sol_p_len(syms), n, exprs, eq);
+}
+
+const SolAffineMap *sol_p_lower_subscripts(SolParser *p, SolPList *subs, SolValue ***operands_out,
+                                           uint32_t *num_out, uint32_t prefix)
+{
+    Lowering lw = {.p = p};
+    uint32_t n = sol_p_len(subs);
+    const SolAffineExpr **exprs = sol_arena_alloc(&p->scratch, (n + 1) * sizeof *exprs);
+    bool ok = true;
+    for (uint32_t i = 0; i < n; i++)
+        ok = (exprs[i] = lower(&lw, subs->items[i], false)) != NULL && ok;
+    const SolAffineMap *map = NULL;
+    if (ok)
+        map = sol_affine_map(p->ctx, (uint32_t)lw.dims.len, (uint32_t)lw.syms.len, n, exprs);
+    uint32_t total = prefix + (uint32_t)(lw.dims.len + lw.syms.len);
+    SolValue **operands = sol_arena_alloc(&p->scratch, (total + 1) * sizeof *operands);
+    for (size_t i = 0; i < lw.dims.len; i++)
+        operands[prefix + i] = lw.dims.data[i];
+    for (size_t i = 0; i < lw.syms.len; i++)
+        operands[prefix + lw.dims.len + i] = lw.syms.data[i];
+    sol_vec_free(&lw.dims);
+    sol_vec_free(&lw.syms);
+    *operands_out = operands;
+    *num_out = total;
+    return map;
+}

@@ -1,0 +1,358 @@
+/*
+ * Parser builders for literals: scalar and memref types, strings, integer and float
+ * attributes (range-checked against their type, with MLIR's signless rules), dictionaries,
+ * arrays, and the `#alias` table (which also remembers function names, to report a
+ * redefinition in O(1)).
+ */
+#include "IR/parse_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- lexical values --------------------------------------------------------------------------- */
+
+const SolType *sol_p_scalar_type(SolParser *p, const char *text, size_t len)
+{
+    if (len == 5 && memcmp(text, "index", 5) == 0)
+        return sol_type_index(p->ctx);
+    if (text[0] == 'i') {
+        uint64_t w = 0;
+        for (size_t i = 1; i < len && w <= 64; i++)
+            w = w * 10 + (uint64_t)(text[i] - '0');
+        return w >= 1 && w <= 64 ? sol_type_int(p->ctx, (uint32_t)w) : NULL;
+    }
+    if (len == 4) /* bf16 */
+        return sol_type_float(p->ctx, SOL_BF16);
+    switch (text[1]) {
+    case '1':
+        return sol_type_float(p->ctx, SOL_F16);
+    case '3':
+        return sol_type_float(p->ctx, SOL_F32);
+    default:
+        return sol_type_float(p->ctx, SOL_F64);
+    }
+}
+
+enum { MAX_RANK = 64 };
+#define MAX_DIM (INT64_C(1) << 48) /* far beyond any memory; keeps size products in range */
+
+/* memref<4 x ? x f32>: the scanner's regex guarantees the shape; this reads it. */
+const SolType *sol_p_memref_type(SolParser *p, SolPLoc l, const char *text, size_t len)
+{
+    int64_t dims[MAX_RANK];
+    uint32_t rank = 0;
+    size_t i = 0;
+    while (text[i] != '<')
+        i++;
+    i++;
+    for (;;) {
+        while (text[i] == ' ' || text[i] == '\t')
+            i++;
+        size_t start = i;
+        if (text[i] == '?') {
+            i++;
+        } else if (text[i] >= '0' && text[i] <= '9') {
+            while (text[i] >= '0' && text[i] <= '9')
+                i++;
+        } else {
+            break; /* the element type */
+        }
+        size_t end = i;
+        while (text[i] == ' ' || text[i] == '\t')
+            i++;
+        if (text[i] != 'x')
+            break; /* unreachable: the regex requires 'x' after a dim */
+        i++;
+        if (rank == MAX_RANK) {
+            sol_p_error(p, l, "memref rank is limited to %d", MAX_RANK);
+            return NULL;
+        }
+        if (text[start] == '?') {
+            dims[rank++] = SOL_DYNAMIC;
+            continue;
+        }
+        int64_t d = 0;
+        for (size_t k = start; k < end; k++) {
+            d = d * 10 + (text[k] - '0');
+            if (d > MAX_DIM) {
+                sol_p_error(p, l, "memref dimension %.*s is too large (limit 2^48)",
+                            (int)(end - start), text + start);
+                return NULL;
+            }
+        }
+        dims[rank++] = d;
+    }
+    size_t e = i;
+    while (e < len && text[e] != ' ' && text[e] != '\t' && text[e] != '>')
+        e++;
+    const SolType *elem = sol_p_scalar_type(p, text + i, e - i);
+    if (!elem) {
+        sol_p_error(p, l, "integer element type '%.*s' is wider than 64 bits", (int)(e - i), text + i);
+        return NULL;
+    }
+    return sol_type_memref(p->ctx, elem, rank, dims);
+}
+
+static int hex_value(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    c = (char)(c | 0x20);
+    return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+/* Unescapes a string body (`\"`, `\\`, `\n`, `\t`, `\XX`) into the module arena. With out ==
+ * NULL (quoted symbols) returns the interned text instead. */
+const SolIdent *sol_p_string(SolParser *p, SolPLoc l, const char *text, size_t len, SolPValue *out)
+{
+    if (!out) /* @"name": strip the quotes first */
+        text++, len -= 2;
+    char *buf = sol_arena_alloc(&p->module->arena, len + 1);
+    size_t n = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (text[i] != '\\') {
+            buf[n++] = text[i];
+            continue;
+        }
+        char c = text[++i];
+        if (c == 'n')
+            buf[n++] = '\n';
+        else if (c == 't')
+            buf[n++] = '\t';
+        else if (c == '"' || c == '\\')
+            buf[n++] = c;
+        else if (i + 1 < len && hex_value(c) >= 0 && hex_value(text[i + 1]) >= 0) {
+            buf[n++] = (char)(hex_value(c) * 16 + hex_value(text[i + 1]));
+            i++;
+        } else {
+            sol_p_error(p, l, "unknown escape '\\%c' in string", c);
+        }
+    }
+    if (out) {
+        out->str.data = buf;
+        out->str.len = (uint32_t)n;
+        return NULL;
+    }
+    return sol_ident(p->ctx, buf, n);
+}
+
+/* ---- attributes ----------------------------------------------------------------------------- */
+
+const SolIdent *sol_p_keyword_name(SolParser *p, const char *s) { return sol_ident_cstr(p->ctx, s); }
+
+static bool int_fits(SolPInt v, bool neg, const SolType *type)
+{
+    if (v.overflow)
+        return false;
+    uint32_t w = type->kind == SOL_TYPE_INT ? type->width : 64;
+    if (w == 1)
+        return !neg && v.value <= 1;
+    if (neg)
+        return v.value <= (1ull << (w - 1));
+    /* signless: any bit pattern of the width, but decimal i64/index must fit int64 */
+    return w == 64 ? v.value <= (uint64_t)INT64_MAX : v.value <= (1ull << w) - 1;
+}
+
+const SolAttr *sol_p_attr_int(SolParser *p, SolPLoc l, SolPInt v, bool neg, const SolType *type)
+{
+    if (!type)
+        type = sol_type_int(p->ctx, 64);
+    if (type->kind == SOL_TYPE_FLOAT) {
+        sol_p_error(p, l, "integer literal for a float type: write it with a '.', as in %s%llu.0",
+                    neg ? "-" : "", (unsigned long long)v.value);
+        return NULL;
+    }
+    if (type->kind == SOL_TYPE_MEMREF || type->kind == SOL_TYPE_FUNCTION) {
+        sol_p_error(p, l, "integer literal needs an integer or index type");
+        return NULL;
+    }
+    if (!int_fits(v, neg, type)) {
+        SolBuf t = {0};
+        sol_type_print(&t, type);
+        if (v.overflow)
+            sol_p_error(p, l, "integer constant is out of range for %s", t.data);
+        else
+            sol_p_error(p, l, "integer constant %s%llu is out of range for %s", neg ? "-" : "",
+                        (unsigned long long)v.value, t.data);
+        sol_buf_free(&t);
+        return NULL;
+    }
+    int64_t x = neg ? (int64_t)(0 - v.value) : (int64_t)v.value;
+    if (type->kind == SOL_TYPE_INT && type->width < 64 && !neg && x >= (INT64_C(1) << (type->width - 1)))
+        x -= INT64_C(1) << type->width; /* signless bit pattern: store it sign-extended */
+    if (type->kind == SOL_TYPE_INT && type->width == 1)
+        return sol_attr_bool(p->module, x != 0);
+    return sol_attr_int(p->module, x, type);
+}
+
+const SolAttr *sol_p_attr_float(SolParser *p, SolPLoc l, double v, bool neg, const SolType *type)
+{
+    if (!type)
+        type = sol_type_float(p->ctx, SOL_F64);
+    if (type->kind != SOL_TYPE_FLOAT) {
+        sol_p_error(p, l, "float literal needs a float type (f16, bf16, f32 or f64)");
+        return NULL;
+    }
+    double r = sol_float_round(neg ? -v : v, type->fkind);
+    if (isinf(r)) {
+        sol_p_error(p, l, "float literal is out of range for its type; write infinity as a hex bit pattern such as 0x7F800000");
+        return NULL;
+    }
+    return sol_attr_float(p->module, r, type);
+}
+
+const SolAttr *sol_p_attr_hex(SolParser *p, SolPLoc l, SolPInt v, const SolType *type)
+{
+    if (type->kind == SOL_TYPE_FLOAT) {
+        if (v.overflow || (type->width < 64 && v.value >> type->width)) {
+            sol_p_error(p, l, "hex float literal has more than %u bits", type->width);
+            return NULL;
+        }
+        return sol_attr_float_bits(p->module, v.value, type);
+    }
+    if (type->kind == SOL_TYPE_INT || type->kind == SOL_TYPE_INDEX) {
+        uint32_t w = type->kind == SOL_TYPE_INT ? type->width : 64;
+        if (v.overflow || (w < 64 && v.value >> w)) {
+            sol_p_error(p, l, "hex integer literal does not fit in %u bits", w);
+            return NULL;
+        }
+        int64_t x = (int64_t)v.value;
+        if (w < 64 && (v.value >> (w - 1)) & 1)
+            x = (int64_t)(v.value | ~((1ull << w) - 1)); /* sign-extend the bit pattern */
+        if (w == 1)
+            return sol_attr_bool(p->module, v.value != 0);
+        return sol_attr_int(p->module, x, type);
+    }
+    sol_p_error(p, l, "hex literal needs an integer or float type");
+    return NULL;
+}
+
+const SolAttr *sol_p_attr_dict(SolParser *p, SolPList *entries)
+{
+    uint32_t n = sol_p_len(entries);
+    SolNamedAttr *e = sol_arena_alloc(&p->scratch, (n + 1) * sizeof *e);
+    for (uint32_t i = 0; i < n; i++) {
+        e[i] = *(SolNamedAttr *)entries->items[i];
+        if (!e[i].value)
+            return NULL; /* an error inside was reported */
+        for (uint32_t j = 0; j < i; j++)
+            if (e[j].name == e[i].name) {
+                sol_p_error(p, (SolPLoc){p->line, p->col, p->line, p->col},
+                            "duplicate key '%s' in dictionary attribute", e[i].name->str);
+                return NULL;
+            }
+    }
+    return sol_attr_dict(p->module, n, e);
+}
+
+const SolAttr *sol_p_attr_array(SolParser *p, SolPList *elems)
+{
+    uint32_t n = sol_p_len(elems);
+    for (uint32_t i = 0; i < n; i++)
+        if (!elems->items[i])
+            return NULL;
+    return sol_attr_array(p->module, n, (const SolAttr *const *)(elems ? elems->items : NULL));
+}
+
+/* Function names share the alias table under a key no alias can spell ('@' prefix). */
+static const SolAttr func_marker;
+
+/* ---- aliases ----------------------------------------------------------------------------------- */
+
+static size_t alias_slot(SolPState *s, const SolIdent *name)
+{
+    if (2 * (s->alias_count + 1) > s->alias_cap) {
+        size_t cap = s->alias_cap ? s->alias_cap * 2 : 64;
+        const SolIdent **names = sol_xcalloc(cap, sizeof *names);
+        const SolAttr **values = sol_xcalloc(cap, sizeof *values);
+        for (size_t i = 0; i < s->alias_cap; i++) {
+            if (!s->alias_names[i])
+                continue;
+            size_t j = s->alias_names[i]->hash & (cap - 1);
+            while (names[j])
+                j = (j + 1) & (cap - 1);
+            names[j] = s->alias_names[i];
+            values[j] = s->alias_values[i];
+        }
+        free(s->alias_names);
+        free(s->alias_values);
+        s->alias_names = names, s->alias_values = values, s->alias_cap = cap;
+    }
+    size_t j = name->hash & (s->alias_cap - 1);
+    while (s->alias_names[j] && s->alias_names[j] != name)
+        j = (j + 1) & (s->alias_cap - 1);
+    return j;
+}
+
+void sol_p_alias_def(SolParser *p, SolPLoc l, const SolIdent *name, const SolAttr *value)
+{
+    if (!value)
+        return;
+    if (p->have_module) {
+        sol_p_error(p, l, "alias definitions must come before the module");
+        return;
+    }
+    SolPState *s = p->state;
+    size_t j = alias_slot(s, name);
+    if (s->alias_names[j]) {
+        sol_p_error(p, l, "redefinition of attribute alias '#%s'", name->str);
+        return;
+    }
+    s->alias_names[j] = name;
+    s->alias_values[j] = value;
+    s->alias_count++;
+}
+
+const SolAttr *sol_p_alias_attr(SolParser *p, SolPLoc l, const SolIdent *name)
+{
+    size_t j = alias_slot(p->state, name);
+    if (!p->state->alias_names[j]) {
+        sol_p_error(p, l, "undefined symbol alias id '#%s'", name->str);
+        return NULL;
+    }
+    return p->state->alias_values[j];
+}
+
+const SolAffineMap *sol_p_map_alias(SolParser *p, SolPLoc l, const SolIdent *name)
+{
+    const SolAttr *a = sol_p_alias_attr(p, l, name);
+    if (a && a->kind != SOL_ATTR_MAP) {
+        sol_p_error(p, l, "'#%s' is an integer set, but an affine map is expected here", name->str);
+        return NULL;
+    }
+    return a ? a->map : NULL;
+}
+
+const SolIntegerSet *sol_p_set_alias(SolParser *p, SolPLoc l, const SolIdent *name)
+{
+    const SolAttr *a = sol_p_alias_attr(p, l, name);
+    if (a && a->kind != SOL_ATTR_SET) {
+        sol_p_error(p, l, "'#%s' is an affine map, but an integer set is expected here", name->str);
+        return NULL;
+    }
+    return a ? a->set : NULL;
+}
+
+/* Returns false when a function of that name was already defined in this parse. */
+bool sol_p_record_func_name(SolParser *p, const SolIdent *name)
+{
+    SolBuf key = {0};
+    sol_buf_printf(&key, "@%s", name->str);
+    const SolIdent *k = sol_ident(p->ctx, key.data, key.len);
+    sol_buf_free(&key);
+    SolPState *s = p->state;
+    size_t j = alias_slot(s, k);
+    if (s->alias_names[j])
+        return false;
+    s->alias_names[j] = k;
+    s->alias_values[j] = &func_marker;
+    s->alias_count++;
+    return true;
+}
+
+void sol_p_aliases_free(SolPState *s)
+{
+    free(s->alias_names);
+    free(s->alias_values);
+}
