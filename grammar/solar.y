@@ -31,22 +31,26 @@ void yyerror(YYLTYPE *lloc, yyscan_t scanner, SolParser *p, const char *msg);
 #define CHECK_ABORT() do { if (p->aborted) YYABORT; } while (0)
 }
 
-%token <ident> SSA_ID ALIAS_ID SYM_REF BARE_ID
-%token <integer> INT HEX RESULT_NO
-%token <real> FLOAT
-%token <str> STRING
-%token <type> TYPE
-%token <kind> OP_BINARY OP_UNARY OP_TERNARY OP_CMP OP_SELECT OP_CAST OP_CONSTANT
-%token <kind> OP_YIELD OP_MAPOP
-%token <ident> UNKNOWN_OP "operation name"
-%token OP_RETURN "'return'" OP_CALL "'func.call'" OP_FOR "'affine.for'" OP_IF "'affine.if'"
-%token OP_LOAD "'affine.load'" OP_STORE "'affine.store'" OP_ALLOC "'memref.alloc'"
-%token OP_DEALLOC "'memref.dealloc'" OP_DIM "'memref.dim'" OP_MLOAD "'memref.load'"
-%token OP_MSTORE "'memref.store'" OP_GENERIC "'linalg.generic'"
+/* Token names are what diagnostics print ("unexpected SSA value; expected type"). */
+%token <ident> SSA_ID "SSA value" ALIAS_ID "alias" SYM_REF "symbol" BARE_ID "identifier"
+%token <integer> INT "integer" HEX "hex integer" RESULT_NO "result number"
+%token <real> FLOAT "float literal"
+%token <str> STRING "string"
+%token <type> TYPE "type"
+%token <opname> OP_BINARY "binary operation" OP_UNARY "unary operation"
+%token <opname> OP_TERNARY "ternary operation" OP_CMP "comparison" OP_SELECT "select"
+%token <opname> OP_CAST "cast operation" OP_CONSTANT "'arith.constant'" OP_YIELD "yield"
+%token <opname> OP_MAPOP "'affine.apply', 'affine.min' or 'affine.max'"
+%token <opname> UNKNOWN_OP "operation name"
+%token <opname> OP_RETURN "'return'" OP_CALL "'func.call'" OP_FOR "'affine.for'" OP_IF "'affine.if'"
+%token <opname> OP_LOAD "'affine.load'" OP_STORE "'affine.store'" OP_ALLOC "'memref.alloc'"
+%token <opname> OP_DEALLOC "'memref.dealloc'" OP_DIM "'memref.dim'" OP_MLOAD "'memref.load'"
+%token <opname> OP_MSTORE "'memref.store'" OP_GENERIC "'linalg.generic'"
 %token BLOCK_ID "block label"
 %token BAD_TOKEN "invalid token"
 %token ARROW "'->'" GE "'>='" LE "'<='" EQ "'=='"
-%token MODULE "'module'" FUNC_KW "'func'" ATTRIBUTES "'attributes'" PRIVATE "'private'"
+%token <ident> MODULE "'module'" FUNC_KW "'func'"
+%token ATTRIBUTES "'attributes'" PRIVATE "'private'"
 %token TO "'to'" STEP "'step'" ITER_ARGS "'iter_args'" MIN "'min'" MAX "'max'" ELSE "'else'"
 %token SYMBOL_KW "'symbol'" FLOORDIV "'floordiv'" CEILDIV "'ceildiv'" MOD "'mod'"
 %token AFFINE_MAP "'affine_map'" AFFINE_SET "'affine_set'" TRUE "'true'" FALSE "'false'"
@@ -70,6 +74,7 @@ void yyerror(YYLTYPE *lloc, yyscan_t scanner, SolParser *p, const char *msg);
 %type <attr> attr_dict opt_attr_dict attr_val const_val opt_module_attrs opt_func_attrs
 %type <attr> opt_generic_attrs map_attr set_attr
 %type <named> entry
+%type <opname> op_token
 %type <ident> attr_name pred opt_sym_name
 %type <map> map_lit map_ref
 %type <set> set_lit set_ref
@@ -174,7 +179,7 @@ value_op    : region_op
             | OP_LOAD use '[' opt_aexprs ']' opt_attr_dict ':' TYPE
                                             { $$ = sol_p_affine_load(p, @1, $2, $4, $6, $8); }
             | OP_MAPOP map_ref dim_operands sym_operands opt_attr_dict
-                                            { $$ = sol_p_affine_map_op(p, @1, $1, $2, $3, $4, $5); }
+                                            { $$ = sol_p_affine_map_op(p, @1, $1.kind, $2, $3, $4, $5); }
             | OP_MLOAD use '[' opt_uses ']' opt_attr_dict ':' TYPE
                                             { $$ = sol_p_memref_load(p, @1, $2, $4, $6, $8); }
             | OP_ALLOC '(' opt_uses ')' opt_attr_dict ':' TYPE
@@ -184,20 +189,21 @@ value_op    : region_op
             | OP_CONSTANT opt_attr_dict const_val
                                             { $$ = sol_p_constant(p, @1, $2, $3); }
             | OP_BINARY use ',' use opt_attr_dict ':' TYPE
-                                            { $$ = sol_p_simple(p, @1, $1, sol_p_append(p, sol_p_list(p, $2), $4), $5, $7); }
+                                            { $$ = sol_p_simple(p, @1, $1.kind, sol_p_append(p, sol_p_list(p, $2), $4), $5, $7); }
             | OP_UNARY use opt_attr_dict ':' TYPE
-                                            { $$ = sol_p_simple(p, @1, $1, sol_p_list(p, $2), $3, $5); }
+                                            { $$ = sol_p_simple(p, @1, $1.kind, sol_p_list(p, $2), $3, $5); }
             | OP_TERNARY use ',' use ',' use opt_attr_dict ':' TYPE
-                                            { $$ = sol_p_simple(p, @1, $1, sol_p_append(p, sol_p_append(p, sol_p_list(p, $2), $4), $6), $7, $9); }
+                                            { $$ = sol_p_simple(p, @1, $1.kind, sol_p_append(p, sol_p_append(p, sol_p_list(p, $2), $4), $6), $7, $9); }
             | OP_SELECT use ',' use ',' use opt_attr_dict ':' TYPE
-                                            { $$ = sol_p_simple(p, @1, $1, sol_p_append(p, sol_p_append(p, sol_p_list(p, $2), $4), $6), $7, $9); }
+                                            { $$ = sol_p_simple(p, @1, $1.kind, sol_p_append(p, sol_p_append(p, sol_p_list(p, $2), $4), $6), $7, $9); }
             | OP_CMP pred ',' use ',' use opt_attr_dict ':' TYPE
-                                            { $$ = sol_p_cmp(p, @1, $1, @2, $2, $4, $6, $7, $9); }
+                                            { $$ = sol_p_cmp(p, @1, $1.kind, @2, $2, $4, $6, $7, $9); }
             | OP_CAST use opt_attr_dict ':' TYPE TO TYPE
-                                            { $$ = sol_p_cast(p, @1, $1, $2, $3, $5, $7); }
+                                            { $$ = sol_p_cast(p, @1, $1.kind, $2, $3, $5, $7); }
             | OP_CALL SYM_REF '(' opt_uses ')' opt_attr_dict ':' fn_type
                                             { $$ = sol_p_call(p, @1, $2, $4, $6, $8); }
-            | UNKNOWN_OP                    { sol_p_unknown_op(p, @1, $1); $$ = NULL; YYERROR; }
+            | UNKNOWN_OP                    { sol_p_unknown_op(p, @1, $1.name); $$ = NULL; YYERROR; }
+            | BARE_ID                       { sol_p_unknown_op(p, @1, $1); $$ = NULL; YYERROR; }
             ;
 effect_op   : OP_STORE use ',' use '[' opt_aexprs ']' opt_attr_dict ':' TYPE
                                             { $$ = sol_p_affine_store(p, @1, $2, $4, $6, $8, $10); }
@@ -206,7 +212,7 @@ effect_op   : OP_STORE use ',' use '[' opt_aexprs ']' opt_attr_dict ':' TYPE
             | OP_DEALLOC use opt_attr_dict ':' TYPE
                                             { $$ = sol_p_dealloc(p, @1, $2, $3, $5); }
             ;
-terminator  : OP_YIELD opt_typed_uses       { sol_p_terminator(p, @1, $1, $2 ? $2->items[0] : NULL, $2 ? $2->items[1] : NULL); }
+terminator  : OP_YIELD opt_typed_uses       { sol_p_terminator(p, @1, $1.kind, $2 ? $2->items[0] : NULL, $2 ? $2->items[1] : NULL); }
             | OP_RETURN opt_typed_uses      { sol_p_terminator(p, @1, SOL_OP_RETURN, $2 ? $2->items[0] : NULL, $2 ? $2->items[1] : NULL); }
             ;
 
@@ -365,23 +371,41 @@ opt_attr_dict : %empty                      { $$ = NULL; }
 attr_dict   : '{' '}'                       { $$ = sol_p_attr_dict(p, NULL); }
             | '{' entries '}'               { $$ = sol_p_attr_dict(p, $2); }
             ;
-entries     : entry                         { SolNamedAttr *e = sol_arena_alloc(&p->scratch, sizeof *e); *e = $1; $$ = sol_p_list(p, e); }
-            | entries ',' entry             { SolNamedAttr *e = sol_arena_alloc(&p->scratch, sizeof *e); *e = $3; $$ = sol_p_append(p, $1, e); }
+entries     : entry                         { $$ = sol_p_list(p, sol_p_entry(p, @1, $1)); }
+            | entries ',' entry             { $$ = sol_p_append(p, $1, sol_p_entry(p, @3, $3)); }
             ;
 entry       : attr_name                     { $$ = (SolNamedAttr){$1, sol_attr_unit(p->module)}; }
             | attr_name '=' attr_val        { $$ = (SolNamedAttr){$1, $3}; }
             ;
+/* Any bare identifier names an attribute, keywords and op names included (MLIR reads them). */
 attr_name   : BARE_ID                       { $$ = $1; }
-            | UNKNOWN_OP                    { $$ = $1; }
             | STRING                        { $$ = sol_ident(p->ctx, $1.data, $1.len); }
-            | STEP                          { $$ = sol_p_keyword_name(p, "step"); }
+            | TYPE                          { $$ = sol_p_type_name(p, $1); }
+            | MODULE | FUNC_KW
+            | op_token                      { $$ = $1.name; }
+            | ATTRIBUTES                    { $$ = sol_p_keyword_name(p, "attributes"); }
+            | PRIVATE                       { $$ = sol_p_keyword_name(p, "private"); }
             | TO                            { $$ = sol_p_keyword_name(p, "to"); }
+            | STEP                          { $$ = sol_p_keyword_name(p, "step"); }
+            | ITER_ARGS                     { $$ = sol_p_keyword_name(p, "iter_args"); }
             | MIN                           { $$ = sol_p_keyword_name(p, "min"); }
             | MAX                           { $$ = sol_p_keyword_name(p, "max"); }
+            | ELSE                          { $$ = sol_p_keyword_name(p, "else"); }
+            | SYMBOL_KW                     { $$ = sol_p_keyword_name(p, "symbol"); }
+            | FLOORDIV                      { $$ = sol_p_keyword_name(p, "floordiv"); }
+            | CEILDIV                       { $$ = sol_p_keyword_name(p, "ceildiv"); }
             | MOD                           { $$ = sol_p_keyword_name(p, "mod"); }
+            | AFFINE_MAP                    { $$ = sol_p_keyword_name(p, "affine_map"); }
+            | AFFINE_SET                    { $$ = sol_p_keyword_name(p, "affine_set"); }
+            | TRUE                          { $$ = sol_p_keyword_name(p, "true"); }
+            | FALSE                         { $$ = sol_p_keyword_name(p, "false"); }
             | INS                           { $$ = sol_p_keyword_name(p, "ins"); }
             | OUTS                          { $$ = sol_p_keyword_name(p, "outs"); }
             | ATTRS                         { $$ = sol_p_keyword_name(p, "attrs"); }
+            ;
+op_token    : OP_BINARY | OP_UNARY | OP_TERNARY | OP_CMP | OP_SELECT | OP_CAST | OP_CONSTANT
+            | OP_YIELD | OP_MAPOP | UNKNOWN_OP | OP_RETURN | OP_CALL | OP_FOR | OP_IF | OP_LOAD
+            | OP_STORE | OP_ALLOC | OP_DEALLOC | OP_DIM | OP_MLOAD | OP_MSTORE | OP_GENERIC
             ;
 attr_val    : TRUE                          { $$ = sol_attr_bool(p->module, true); }
             | FALSE                         { $$ = sol_attr_bool(p->module, false); }

@@ -444,6 +444,11 @@ typedef struct SolPrintOptions {
     SolMlirTarget target; /* spelling of func/select/maxf/abs */
 } SolPrintOptions;
 
+/* Reports every op the target cannot spell (ops MLIR 14 lacks, such as arith.maxnumf, under
+ * SOL_MLIR_14), so that output meant for mlir-opt-14 is never silently unreadable there.
+ * Returns false if there was any. */
+bool sol_check_print_target(SolContext *ctx, SolModule *m, SolMlirTarget target);
+
 /* Prints the module in MLIR custom syntax. Output is deterministic. Returns false on write
  * error. */
 bool sol_print_module(FILE *out, SolModule *m, const SolPrintOptions *opts);

@@ -168,7 +168,12 @@ SolPUse *sol_p_use(SolParser *p, SolPLoc l, const SolIdent *name, SolPInt result
     if (!b->first)
         return u; /* its definition failed and was reported */
     uint64_t k = has_no ? result_no.value : 0;
-    if (has_no && (result_no.overflow || k >= b->count)) {
+    if (has_no && result_no.overflow) {
+        sol_p_error(p, l, "result number is too large: '%%%s' has %u result%s", name->str,
+                    b->count, b->count == 1 ? "" : "s");
+        return u;
+    }
+    if (has_no && k >= b->count) {
         sol_p_error(p, l, "result number %llu is out of range: '%%%s' has %u result%s",
                     (unsigned long long)k, name->str, b->count, b->count == 1 ? "" : "s");
         return u;
@@ -470,11 +475,11 @@ SolPBound *sol_p_bound_ssa(SolParser *p, SolPLoc l, SolPUse *u)
 
 SolPBound *sol_p_bound_int(SolParser *p, SolPLoc l, SolPInt v, bool neg)
 {
-    if (v.overflow || v.value > (uint64_t)INT64_MAX) {
+    if (v.overflow || v.value > (uint64_t)INT64_MAX + neg) { /* -2^63 is the one extra */
         sol_p_error(p, l, "loop bound is out of range");
         v.value = 0;
     }
-    const SolAffineExpr *c = sol_affine_const(p->ctx, neg ? -(int64_t)v.value : (int64_t)v.value);
+    const SolAffineExpr *c = sol_affine_const(p->ctx, neg ? (int64_t)(0 - v.value) : (int64_t)v.value);
     return sol_p_bound_map(p, l, sol_affine_map(p->ctx, 0, 0, 1, &c), NULL, NULL, false);
 }
 

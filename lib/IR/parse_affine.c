@@ -21,14 +21,16 @@ static SolPExpr *expr_new(SolParser *p, SolPLoc l, SolPExprKind kind)
     return e;
 }
 
+/* 2^63 is allowed here so that `-9223372036854775808` (INT64_MIN, as the printer writes it)
+ * reads back; lowering rejects it anywhere but under a negation. */
 SolPExpr *sol_p_expr_int(SolParser *p, SolPLoc l, SolPInt v)
 {
     SolPExpr *e = expr_new(p, l, SOL_PEXPR_INT);
-    if (v.overflow || v.value > (uint64_t)INT64_MAX) {
+    if (v.overflow || v.value > (uint64_t)INT64_MAX + 1) {
         sol_p_error(p, l, "integer in affine expression is out of range");
         v.value = 0;
     }
-    e->value = (int64_t)v.value;
+    e->magnitude = v.value;
     return e;
 }
 
@@ -79,14 +81,32 @@ typedef struct Lowering {
     bool ok;
 } Lowering;
 
-static uint32_t operand_slot(void *vec_ptr, SolValue *v)
+static bool find_operand(void *vec_ptr, SolValue *v, uint32_t *pos)
 {
     SolVecOf(SolValue *) *vec = vec_ptr;
     for (uint32_t i = 0; i < vec->len; i++)
-        if (vec->data[i] == v)
-            return i;
-    sol_vec_push(vec, v);
-    return (uint32_t)vec->len - 1;
+        if (vec->data[i] == v) {
+            *pos = i;
+            return true;
+        }
+    return false;
+}
+
+/* A subscript operand keeps the role of its first appearance, as in MLIR: after `%g` was
+ * used as a dim, `symbol(%g)` is that dim too (so `%i * symbol(%g)` is non-affine there). */
+static const SolAffineExpr *operand_expr(Lowering *lw, SolValue *v, bool as_symbol)
+{
+    uint32_t pos;
+    if (find_operand(&lw->dims, v, &pos))
+        return sol_affine_dim(lw->p->ctx, pos);
+    if (find_operand(&lw->syms, v, &pos))
+        return sol_affine_sym(lw->p->ctx, pos);
+    if (as_symbol) {
+        sol_vec_push(&lw->syms, v);
+        return sol_affine_sym(lw->p->ctx, (uint32_t)lw->syms.len - 1);
+    }
+    sol_vec_push(&lw->dims, v);
+    return sol_affine_dim(lw->p->ctx, (uint32_t)lw->dims.len - 1);
 }
 
 /* A value MLIR accepts as a symbol: defined at a function's top level (arguments included),
@@ -157,7 +177,11 @@ static const SolAffineExpr *lower(Lowering *lw, SolPExpr *e, bool as_symbol)
     SolContext *ctx = lw->p->ctx;
     switch (e->kind) {
     case SOL_PEXPR_INT:
-        return sol_affine_const(ctx, e->value);
+        if (e->magnitude > (uint64_t)INT64_MAX) {
+            sol_p_error(lw->p, e->loc, "integer in affine expression is out of range");
+            return NULL;
+        }
+        return sol_affine_const(ctx, (int64_t)e->magnitude);
     case SOL_PEXPR_NAME:
         if (lw->in_map)
             return lower_name(lw, e);
@@ -171,10 +195,10 @@ static const SolAffineExpr *lower(Lowering *lw, SolPExpr *e, bool as_symbol)
         }
         if (!e->use->value)
             return NULL;
-        if (e->kind == SOL_PEXPR_SYMBOL || as_symbol)
-            return sol_affine_sym(ctx, operand_slot(&lw->syms, e->use->value));
-        return sol_affine_dim(ctx, operand_slot(&lw->dims, e->use->value));
+        return operand_expr(lw, e->use->value, e->kind == SOL_PEXPR_SYMBOL || as_symbol);
     case SOL_PEXPR_NEG: {
+        if (e->lhs->kind == SOL_PEXPR_INT) /* folds here so that -2^63 fits */
+            return sol_affine_const(ctx, (int64_t)(0 - e->lhs->magnitude));
         const SolAffineExpr *a = lower(lw, e->lhs, false);
         return a ? sol_affine_neg(ctx, a) : NULL;
     }
@@ -233,9 +257,9 @@ const SolAffineMap *sol_p_map(SolParser *p, SolPLoc l, SolPList *dims, SolPList 
 
 SolPExpr *sol_p_constraint(SolParser *p, SolPLoc l, SolPExpr *a, SolPExpr *b, bool eq)
 {
-    /* a >= b  becomes  a - b >= 0 ; `value` carries the kind */
+    /* a >= b  becomes  a - b >= 0 */
     SolPExpr *e = sol_p_expr_sub(p, l, a, b);
-    e->value = eq;
+    e->is_eq = eq;
     return e;
 }
 
@@ -253,7 +277,7 @@ const SolIntegerSet *sol_p_set(SolParser *p, SolPLoc l, SolPList *dims, SolPList
     bool *eq = sol_arena_alloc(&p->scratch, n);
     for (uint32_t i = 0; i < n; i++) {
         SolPExpr *c = cons->items[i];
-        eq[i] = c->value != 0;
+        eq[i] = c->is_eq;
         if (!(exprs[i] = lower(&lw, c, false)))
             return NULL;
     }

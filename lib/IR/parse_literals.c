@@ -88,7 +88,7 @@ const SolType *sol_p_memref_type(SolParser *p, SolPLoc l, const char *text, size
         e++;
     const SolType *elem = sol_p_scalar_type(p, text + i, e - i);
     if (!elem) {
-        sol_p_error(p, l, "integer element type '%.*s' is wider than 64 bits", (int)(e - i), text + i);
+        sol_p_error(p, l, "integer element type '%.*s' is not supported: widths are 1 to 64 bits", (int)(e - i), text + i);
         return NULL;
     }
     return sol_type_memref(p->ctx, elem, rank, dims);
@@ -140,6 +140,16 @@ const SolIdent *sol_p_string(SolParser *p, SolPLoc l, const char *text, size_t l
 /* ---- attributes ----------------------------------------------------------------------------- */
 
 const SolIdent *sol_p_keyword_name(SolParser *p, const char *s) { return sol_ident_cstr(p->ctx, s); }
+
+/* `f32 = 1` in a dictionary: the type's spelling is the attribute's name. */
+const SolIdent *sol_p_type_name(SolParser *p, const SolType *t)
+{
+    SolBuf b = {0};
+    sol_type_print(&b, t);
+    const SolIdent *id = sol_ident(p->ctx, b.data, b.len);
+    sol_buf_free(&b);
+    return id;
+}
 
 static bool int_fits(SolPInt v, bool neg, const SolType *type)
 {
@@ -228,18 +238,27 @@ const SolAttr *sol_p_attr_hex(SolParser *p, SolPLoc l, SolPInt v, const SolType 
     return NULL;
 }
 
+SolPEntry *sol_p_entry(SolParser *p, SolPLoc l, SolNamedAttr attr)
+{
+    SolPEntry *e = sol_arena_alloc(&p->scratch, sizeof *e);
+    e->attr = attr;
+    e->loc = l;
+    return e;
+}
+
 const SolAttr *sol_p_attr_dict(SolParser *p, SolPList *entries)
 {
     uint32_t n = sol_p_len(entries);
     SolNamedAttr *e = sol_arena_alloc(&p->scratch, (n + 1) * sizeof *e);
     for (uint32_t i = 0; i < n; i++) {
-        e[i] = *(SolNamedAttr *)entries->items[i];
+        const SolPEntry *entry = entries->items[i];
+        e[i] = entry->attr;
         if (!e[i].value)
             return NULL; /* an error inside was reported */
         for (uint32_t j = 0; j < i; j++)
             if (e[j].name == e[i].name) {
-                sol_p_error(p, (SolPLoc){p->line, p->col, p->line, p->col},
-                            "duplicate key '%s' in dictionary attribute", e[i].name->str);
+                sol_p_error(p, entry->loc, "duplicate key '%s' in dictionary attribute",
+                            e[i].name->str);
                 return NULL;
             }
     }

@@ -43,7 +43,8 @@ typedef enum SolPExprKind {
 typedef struct SolPExpr {
     SolPExprKind kind;
     SolAffineKind bin;
-    int64_t value;
+    uint64_t magnitude; /* INT: the literal (up to 2^63, for -2^63) */
+    bool is_eq;         /* a set constraint: `== 0` rather than `>= 0` */
     const SolIdent *name;
     SolPUse *use;
     struct SolPExpr *lhs, *rhs;
@@ -81,7 +82,10 @@ typedef union SolPValue {
     const SolIdent *ident;
     SolPInt integer;
     double real;
-    SolOpKind kind;
+    struct {
+        SolOpKind kind;       /* SOL_OP_COUNT for an unknown name */
+        const SolIdent *name; /* as spelled */
+    } opname;
     const SolType *type;
     const SolAttr *attr;
     SolNamedAttr named;
@@ -152,9 +156,16 @@ void sol_p_bind(SolParser *p, SolPDefs *defs, SolOp *op, SolPLoc l);
 const SolAttr *sol_p_attr_int(SolParser *p, SolPLoc l, SolPInt v, bool neg, const SolType *type);
 const SolAttr *sol_p_attr_float(SolParser *p, SolPLoc l, double v, bool neg, const SolType *type);
 const SolAttr *sol_p_attr_hex(SolParser *p, SolPLoc l, SolPInt v, const SolType *type);
+/* A dictionary entry with where it was written, for duplicate-key errors. */
+typedef struct SolPEntry {
+    SolNamedAttr attr;
+    SolPLoc loc;
+} SolPEntry;
+SolPEntry *sol_p_entry(SolParser *p, SolPLoc l, SolNamedAttr attr);
 const SolAttr *sol_p_attr_dict(SolParser *p, SolPList *entries);
 const SolAttr *sol_p_attr_array(SolParser *p, SolPList *elems);
 const SolIdent *sol_p_keyword_name(SolParser *p, const char *s);
+const SolIdent *sol_p_type_name(SolParser *p, const SolType *t);
 
 /* affine maps, sets and aliases */
 SolPExpr *sol_p_expr_int(SolParser *p, SolPLoc l, SolPInt v);

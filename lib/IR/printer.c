@@ -1409,3 +1409,30 @@ void sol_print_op_to_buf(SolBuf *b, SolOp *op, const SolPrintOptions *opts)
     drop_final_newline(b, from);
     printer_free(&P);
 }
+
+/* ---- target check ------------------------------------------------------------------------- */
+
+typedef struct TargetCheck {
+    SolContext *ctx;
+    unsigned missing;
+} TargetCheck;
+
+static bool check_spellable(SolOp *op, void *user)
+{
+    TargetCheck *t = user;
+    const SolOpInfo *info = sol_op_info(op->kind);
+    if (op->kind != SOL_OP_MODULE && !info->name14) {
+        sol_emit_error(t->ctx, op->loc, "'%s' has no MLIR 14 spelling; print with --mlir=current",
+                       info->name);
+        t->missing++;
+    }
+    return true;
+}
+
+bool sol_check_print_target(SolContext *ctx, SolModule *m, SolMlirTarget target)
+{
+    TargetCheck t = {ctx, 0};
+    if (target == SOL_MLIR_14)
+        sol_op_walk(m->op, check_spellable, &t);
+    return t.missing == 0;
+}

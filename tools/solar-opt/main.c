@@ -456,6 +456,8 @@ static int finish_module(Driver *d, SolModule *m, unsigned errors_before)
 {
     SolDiagEngine *diag = sol_context_diag(d->ctx);
     int rc = m ? transform(d, m) : EXIT_INPUT;
+    if (rc == 0 && !d->verifier && !sol_check_print_target(d->ctx, m, d->opts->target))
+        rc = EXIT_INPUT;
     if (rc == 0 && diag->num_errors)
         rc = EXIT_INPUT;
     if (d->verifier) {
