@@ -312,11 +312,9 @@ void sol_p_alias_def(SolParser *p, SolPLoc l, const SolIdent *name, const SolAtt
         sol_p_error(p, l, "alias definitions must come before the module");
         return;
     }
-    if (strchr(name->str, '.')) { /* MLIR reserves dotted names for dialect attributes */
+    if (strchr(name->str, '.')) /* still defined below, so its uses do not cascade */
         sol_p_error(p, l, "alias name '#%s' has a '.', which MLIR reserves for dialect attributes",
                     name->str);
-        return;
-    }
     SolPState *s = p->state;
     size_t j = alias_slot(s, name);
     if (s->alias_names[j]) {
