@@ -202,8 +202,9 @@ value_op    : region_op
                                             { $$ = sol_p_cast(p, @1, $1.kind, $2, $3, $5, $7); }
             | OP_CALL SYM_REF '(' opt_uses ')' opt_attr_dict ':' fn_type
                                             { $$ = sol_p_call(p, @1, $2, $4, $6, $8); }
-            | UNKNOWN_OP                    { sol_p_unknown_op(p, @1, $1.name); $$ = NULL; YYERROR; }
-            | BARE_ID                       { sol_p_unknown_op(p, @1, $1); $$ = NULL; YYERROR; }
+            /* reported unless bison is resynchronising after an earlier error */
+            | UNKNOWN_OP                    { if (!YYRECOVERING()) sol_p_unknown_op(p, @1, $1.name); $$ = NULL; YYERROR; }
+            | BARE_ID                       { if (!YYRECOVERING()) sol_p_unknown_op(p, @1, $1); $$ = NULL; YYERROR; }
             ;
 effect_op   : OP_STORE use ',' use '[' opt_aexprs ']' opt_attr_dict ':' TYPE
                                             { $$ = sol_p_affine_store(p, @1, $2, $4, $6, $8, $10); }

@@ -153,9 +153,12 @@ struct SolAffineExpr {
     const SolAffineExpr *lhs, *rhs;
 };
 
-/* Builders fold constants and canonicalize as MLIR does: `c * e` becomes `e * c`,
- * `(e * a) * b` becomes `e * (a*b)`, `e + 0` becomes `e`, `x - y` is `x + y * -1`. Folding
- * that would overflow int64 or divide by zero is left unfolded (the verifier reports it). */
+/* Builders fold constants and put expressions in one canonical form (a subset of MLIR's
+ * simplifications, enough that printing and re-parsing is a fixed point): `c * e` becomes
+ * `e * c`, a symbolic factor moves right of a dim one, `(e * a) * b` becomes `e * (a*b)`,
+ * `e + 0` becomes `e`, constants gather at the end of a sum, and `x - y` is `x + y * -1`.
+ * Terms are not collected (`d0 + d0` stays). A fold that would overflow int64 or divide by
+ * zero is not done; the verifier rejects a zero divisor. */
 const SolAffineExpr *sol_affine_const(SolContext *ctx, int64_t v);
 const SolAffineExpr *sol_affine_dim(SolContext *ctx, uint32_t pos);
 const SolAffineExpr *sol_affine_sym(SolContext *ctx, uint32_t pos);

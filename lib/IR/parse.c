@@ -201,6 +201,7 @@ SolPDefs *sol_p_defs_group(SolParser *p, SolPLoc l, const SolIdent *name, SolPIn
     SolPDefs *d = sol_p_defs(p, NULL, l, name);
     if (count.overflow || count.value == 0 || count.value > UINT32_MAX) {
         sol_p_error(p, l, "expected a positive result count after '%%%s:'", name->str);
+        d->failed = true;
         count.value = 1;
     }
     d->group = (uint32_t)count.value;
@@ -212,6 +213,8 @@ void sol_p_bind(SolParser *p, SolPDefs *defs, SolOp *op, SolPLoc l)
     if (!building(p))
         return;
     uint32_t want = defs->group ? defs->group : defs->names->n;
+    if (defs->failed)
+        op = NULL; /* reported; the names are defined, poisoned, below */
     if (op && op->num_results != want) {
         sol_p_error(p, l, "operation defines %u result%s but was provided %u to bind",
                     op->num_results, op->num_results == 1 ? "" : "s", want);
@@ -983,7 +986,7 @@ static SolModule *parse(SolContext *ctx, const char *name, const char *data, siz
 {
     SolDiagEngine *diag = sol_context_diag(ctx);
     const SolIdent *file = sol_ident_cstr(ctx, name);
-    SolSource temp = {file, data, len, NULL, NULL, 0};
+    SolSource temp = {.name = file, .data = data, .len = len, .first_line = first_line};
     bool own_source = !source_registered(diag, file);
     if (own_source)
         sol_diag_add_source(diag, &temp);

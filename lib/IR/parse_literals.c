@@ -189,8 +189,9 @@ const SolAttr *sol_p_attr_int(SolParser *p, SolPLoc l, SolPInt v, bool neg, cons
         return NULL;
     }
     int64_t x = neg ? (int64_t)(0 - v.value) : (int64_t)v.value;
-    if (type->kind == SOL_TYPE_INT && type->width < 64 && !neg && x >= (INT64_C(1) << (type->width - 1)))
-        x -= INT64_C(1) << type->width; /* signless bit pattern: store it sign-extended */
+    uint32_t w = type->kind == SOL_TYPE_INT ? type->width : 64;
+    if (w < 64 && !neg && (v.value >> (w - 1)) & 1) /* signless bit pattern: sign-extend it */
+        x = (int64_t)(v.value | ~((UINT64_C(1) << w) - 1));
     if (type->kind == SOL_TYPE_INT && type->width == 1)
         return sol_attr_bool(p->module, x != 0);
     return sol_attr_int(p->module, x, type);
@@ -304,10 +305,13 @@ static size_t alias_slot(SolPState *s, const SolIdent *name)
     return j;
 }
 
+/* The value of an alias whose definition failed: uses of it stay silent. */
+static const SolAttr poisoned_alias;
+
+/* A definition whose value failed (value == NULL) still defines the name, silently poisoned,
+ * so its uses do not each report "undefined". */
 void sol_p_alias_def(SolParser *p, SolPLoc l, const SolIdent *name, const SolAttr *value)
 {
-    if (!value)
-        return;
     if (p->have_module) {
         sol_p_error(p, l, "alias definitions must come before the module");
         return;
@@ -322,13 +326,15 @@ void sol_p_alias_def(SolParser *p, SolPLoc l, const SolIdent *name, const SolAtt
         return;
     }
     s->alias_names[j] = name;
-    s->alias_values[j] = value;
+    s->alias_values[j] = value ? value : &poisoned_alias;
     s->alias_count++;
 }
 
 const SolAttr *sol_p_alias_attr(SolParser *p, SolPLoc l, const SolIdent *name)
 {
     size_t j = alias_slot(p->state, name);
+    if (p->state->alias_values[j] == &poisoned_alias)
+        return NULL;
     if (!p->state->alias_names[j]) {
         sol_p_error(p, l, "undefined symbol alias id '#%s'", name->str);
         return NULL;

@@ -70,6 +70,7 @@ typedef struct SolPBound {
 typedef struct SolPDefs {
     SolPList *names; /* of SolPUse (name + loc, value unused) */
     uint32_t group;  /* N in `%r:N`, 0 for a comma list */
+    bool failed;     /* an error in the definition list was reported */
 } SolPDefs;
 
 /* Literal numbers keep an overflow flag so the action can report them with a location. */

@@ -876,7 +876,8 @@ static void check_constant(Verifier *v, const SolOp *op)
             return;
         }
         if (is_int(t) && t->width >= 1 && t->width < 64) {
-            int64_t lo = -((int64_t)1 << (t->width - 1)), hi = ((int64_t)1 << t->width) - 1;
+            int64_t lo = -(int64_t)(UINT64_C(1) << (t->width - 1));
+            int64_t hi = (int64_t)((UINT64_C(1) << t->width) - 1);
             if (a->i < lo || a->i > hi)
                 op_error(v, op, "integer constant out of range for type '%s' (value %lld)",
                          tstr(v, t), (long long)a->i);

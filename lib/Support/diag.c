@@ -49,8 +49,10 @@ SolSpan sol_source_line(SolSource *src, uint32_t line)
         load_source(src);
     if (!src->line_starts)
         build_line_table(src);
-    if (line < 1 || line > src->num_lines)
+    uint32_t first = src->first_line ? src->first_line : 1;
+    if (line < first || line - first >= src->num_lines)
         return span;
+    line -= first - 1;
     size_t start = src->line_starts[line - 1];
     size_t end = start;
     while (end < src->len && src->data[end] != '\n')
@@ -169,6 +171,8 @@ void sol_diag_emitv(SolDiagEngine *e, SolSeverity sev, SolLoc loc, const char *f
             print_snippet(e->out, src, loc);
     }
     sol_buf_free(&msg);
+    if (sev == SOL_SEV_ERROR && e->error_limit && e->num_errors == e->error_limit)
+        sol_diag_emit(e, SOL_SEV_NOTE, loc, "too many errors (%u); stopping here", e->error_limit);
 }
 
 void sol_diag_emit(SolDiagEngine *e, SolSeverity sev, SolLoc loc, const char *fmt, ...)

@@ -116,6 +116,7 @@ typedef struct SolSource {
     char *loaded;     /* owned copy read lazily for sources parsed from a stream */
     uint32_t *line_starts; /* offset of each line's first byte; built lazily */
     uint32_t num_lines;
+    uint32_t first_line; /* number of data's first line (a --split-input-file chunk); 0 = 1 */
 } SolSource;
 
 typedef struct SolSpan {
