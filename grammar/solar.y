@@ -91,7 +91,7 @@ file        : %empty
 top         : ALIAS_ID '=' map_attr         { sol_p_alias_def(p, @1, $1, $3); }
             | ALIAS_ID '=' set_attr         { sol_p_alias_def(p, @1, $1, $3); }
             | MODULE opt_sym_name opt_module_attrs { sol_p_module_begin(p, @1, $2, $3); }
-              '{' funcs '}'
+              '{' funcs '}'                 { p->module_closed = true; }
             | func
             | error
             ;
@@ -152,9 +152,10 @@ op          : defs '=' value_op             { sol_p_bind(p, $1, $3, @1); $$ = $3
             | value_op                      { $$ = $1; }
             | effect_op                     { $$ = $1; }
             ;
-defs        : SSA_ID                        { $$ = sol_p_defs(p, NULL, @1, $1); }
-            | SSA_ID ':' INT                { $$ = sol_p_defs_group(p, @1, $1, $3); }
-            | defs ',' SSA_ID               { $$ = sol_p_defs(p, $1, @3, $3); }
+defs        : SSA_ID                        { $$ = sol_p_defs(p, NULL, @1, $1, (SolPInt){1, false}); }
+            | SSA_ID ':' INT                { $$ = sol_p_defs(p, NULL, @1, $1, $3); }
+            | defs ',' SSA_ID               { $$ = sol_p_defs(p, $1, @3, $3, (SolPInt){1, false}); }
+            | defs ',' SSA_ID ':' INT       { $$ = sol_p_defs(p, $1, @3, $3, $5); }
             ;
 use         : SSA_ID                        { $$ = sol_p_use(p, @1, $1, (SolPInt){0, false}, false); }
             | SSA_ID RESULT_NO              { $$ = sol_p_use(p, @$, $1, $2, true); }

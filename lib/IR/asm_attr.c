@@ -127,10 +127,11 @@ static void print_sum(SolBuf *b, const SolAffineExpr *e, const char *const *name
 {
     const SolAffineExpr *r = e->rhs;
     print_expr(b, e->lhs, names, num_dims, PAREN_NONE);
-    if (r->kind == SOL_AFF_CONST && r->value < 0) {
+    if (r->kind == SOL_AFF_CONST && r->value < 0 && r->value != INT64_MIN) {
         sol_buf_append(b, " - ", 3);
         sol_buf_put_u64(b, 0 - (uint64_t)r->value);
-    } else if (r->kind == SOL_AFF_MUL && r->rhs->kind == SOL_AFF_CONST && r->rhs->value < 0) {
+    } else if (r->kind == SOL_AFF_MUL && r->rhs->kind == SOL_AFF_CONST && r->rhs->value < 0 &&
+               r->rhs->value != INT64_MIN) { /* 2^63 has no positive spelling */
         sol_buf_append(b, " - ", 3);
         print_expr(b, r->lhs, names, num_dims, PAREN_SUM);
         if (r->rhs->value != -1) {
@@ -303,7 +304,7 @@ static bool is_reserved_name(const char *s, size_t n)
 {
     if (n < 2 || s[0] != 'i' || strspn(s + 1, "0123456789") != n - 1)
         return false;
-    return n > 3 || atoi(s + 1) < 1 || atoi(s + 1) > 64;
+    return n > 3 || s[1] == '0' || atoi(s + 1) > 64; /* `i01` would read back as i1 */
 }
 
 static void print_attr_name(SolBuf *b, const SolIdent *name)

@@ -156,7 +156,7 @@ static int attr_find(const SolOp *op, const SolIdent *name, bool *found)
     int lo = 0, hi = (int)op->num_attrs;
     while (lo < hi) {
         int mid = (lo + hi) / 2;
-        int c = strcmp(op->attrs[mid].name->str, name->str);
+        int c = sol_ident_compare(op->attrs[mid].name, name);
         if (c == 0) {
             *found = true;
             return mid;
@@ -401,26 +401,32 @@ const SolAttr *sol_attr_array(SolModule *m, uint32_t n, const SolAttr *const *el
     return a;
 }
 
-static int named_attr_cmp(const void *pa, const void *pb)
+/* Entries sort by name, then by position, so the last of equal names is the last of its run. */
+typedef struct Positioned {
+    SolNamedAttr attr;
+    uint32_t pos;
+} Positioned;
+
+static int positioned_cmp(const void *pa, const void *pb)
 {
-    const SolNamedAttr *a = pa, *b = pb;
-    return strcmp(a->name->str, b->name->str);
+    const Positioned *a = pa, *b = pb;
+    int c = sol_ident_compare(a->attr.name, b->attr.name);
+    return c ? c : (a->pos > b->pos) - (a->pos < b->pos);
 }
 
 const SolAttr *sol_attr_dict(SolModule *m, uint32_t n, const SolNamedAttr *entries)
 {
     SolAttr *a = attr_new(m, SOL_ATTR_DICT);
+    Positioned *sorted = sol_xmalloc((n + 1) * sizeof *sorted);
+    for (uint32_t i = 0; i < n; i++)
+        sorted[i] = (Positioned){entries[i], i};
+    qsort(sorted, n, sizeof *sorted, positioned_cmp);
     SolNamedAttr *e = sol_arena_alloc(&m->arena, (n + 1) * sizeof *e);
     uint32_t out = 0;
-    for (uint32_t i = 0; i < n; i++) { /* a later duplicate replaces an earlier one */
-        uint32_t j = 0;
-        while (j < out && e[j].name != entries[i].name)
-            j++;
-        e[j] = entries[i];
-        if (j == out)
-            out++;
-    }
-    qsort(e, out, sizeof *e, named_attr_cmp);
+    for (uint32_t i = 0; i < n; i++) /* a later duplicate replaces an earlier one */
+        if (i + 1 == n || sorted[i + 1].attr.name != sorted[i].attr.name)
+            e[out++] = sorted[i].attr;
+    free(sorted);
     a->dict.n = out;
     a->dict.entries = e;
     return a;

@@ -147,7 +147,6 @@ static void define(SolParser *p, SolPLoc l, const SolIdent *name, SolValue *firs
         return;
     }
     sol_vec_push(&p->state->undo, *b);
-    b = slot_for(p->state, name); /* the push may not move slots, but be explicit */
     b->first = first;
     b->count = count;
     b->defined = true;
@@ -182,56 +181,43 @@ SolPUse *sol_p_use(SolParser *p, SolPLoc l, const SolIdent *name, SolPInt result
     return u;
 }
 
-SolPDefs *sol_p_defs(SolParser *p, SolPDefs *d, SolPLoc l, const SolIdent *name)
+/* defs -> def (',' def)* ; def -> %name | %name ':' N (a group of N results) */
+SolPDefs *sol_p_defs(SolParser *p, SolPDefs *d, SolPLoc l, const SolIdent *name, SolPInt count)
 {
-    SolPUse *n = sol_arena_alloc(&p->scratch, sizeof *n);
-    n->name = name;
-    n->loc = l;
-    if (!d) {
+    if (!d)
         d = sol_arena_alloc(&p->scratch, sizeof *d);
-        d->names = sol_p_list(p, n);
-        return d;
-    }
-    sol_p_append(p, d->names, n);
-    return d;
-}
-
-SolPDefs *sol_p_defs_group(SolParser *p, SolPLoc l, const SolIdent *name, SolPInt count)
-{
-    SolPDefs *d = sol_p_defs(p, NULL, l, name);
     if (count.overflow || count.value == 0 || count.value > UINT32_MAX) {
         sol_p_error(p, l, "expected a positive result count after '%%%s:'", name->str);
         d->failed = true;
         count.value = 1;
     }
-    d->group = (uint32_t)count.value;
+    SolPDef *def = sol_arena_alloc(&p->scratch, sizeof *def);
+    *def = (SolPDef){name, l, (uint32_t)count.value};
+    d->names = sol_p_append(p, d->names, def);
+    d->total += def->count;
     return d;
 }
 
+/* Binds each name to its slice of the op's results; after an error the names are still
+ * defined (to nothing), so their uses stay silent. */
 void sol_p_bind(SolParser *p, SolPDefs *defs, SolOp *op, SolPLoc l)
 {
     if (!building(p))
         return;
-    uint32_t want = defs->group ? defs->group : defs->names->n;
     if (defs->failed)
-        op = NULL; /* reported; the names are defined, poisoned, below */
-    if (op && op->num_results != want) {
+        op = NULL;
+    if (op && op->num_results != defs->total) {
         sol_p_error(p, l, "operation defines %u result%s but was provided %u to bind",
-                    op->num_results, op->num_results == 1 ? "" : "s", want);
+                    op->num_results, op->num_results == 1 ? "" : "s", defs->total);
         op = NULL;
     }
-    if (defs->group) {
-        SolPUse *n = defs->names->items[0];
-        for (uint32_t i = 0; op && i < op->num_results; i++)
-            op->results[i].hint = n->name;
-        define(p, n->loc, n->name, op ? op->results : NULL, want);
-        return;
-    }
+    uint32_t first = 0;
     for (uint32_t i = 0; i < defs->names->n; i++) {
-        SolPUse *n = defs->names->items[i];
-        if (op)
-            op->results[i].hint = n->name;
-        define(p, n->loc, n->name, op ? &op->results[i] : NULL, 1);
+        SolPDef *d = defs->names->items[i];
+        for (uint32_t k = 0; op && k < d->count; k++)
+            op->results[first + k].hint = d->name;
+        define(p, d->loc, d->name, op ? &op->results[first] : NULL, d->count);
+        first += d->count;
     }
 }
 
@@ -284,11 +270,17 @@ static void define_block_args(SolParser *p, SolBlock *b, uint32_t first, SolPUse
     }
 }
 
-/* Copies a dictionary's entries onto an op as its discardable attributes. */
+/* Gives an op a dictionary's entries as its discardable attributes. A dictionary is sorted and
+ * free of duplicates, so the first one is taken whole (one op can have two: linalg.generic). */
 static void set_attrs(SolParser *p, SolOp *op, const SolAttr *dict)
 {
     if (!op || !dict || dict->kind != SOL_ATTR_DICT)
         return;
+    if (!op->num_attrs) {
+        op->attrs = (SolNamedAttr *)dict->dict.entries;
+        op->num_attrs = dict->dict.n;
+        return;
+    }
     for (uint32_t i = 0; i < dict->dict.n; i++)
         sol_op_set_attr(p->module, op, dict->dict.entries[i].name, dict->dict.entries[i].value);
 }
@@ -373,6 +365,9 @@ SolOp *sol_p_func_begin(SolParser *p, SolPLoc l, bool is_private, const SolIdent
     p->pending_params = params;
     if (!building(p))
         return NULL;
+    if (p->module_closed)
+        sol_p_error(p, l, "function '@%s' is outside the module; a file holds one module",
+                    name->str);
     if (!sol_p_record_func_name(p, name))
         sol_p_error(p, l, "redefinition of symbol '@%s'", name->str);
     uint32_t ni = sol_p_len(params), nr = sol_p_len(results);

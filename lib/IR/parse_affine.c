@@ -78,7 +78,6 @@ typedef struct Lowering {
     /* subscripts: operands collected in order of first appearance */
     SolVecOf(SolValue *) dims;
     SolVecOf(SolValue *) syms;
-    bool ok;
 } Lowering;
 
 static bool find_operand(void *vec_ptr, SolValue *v, uint32_t *pos)
@@ -217,10 +216,9 @@ static const SolAffineExpr *lower(Lowering *lw, SolPExpr *e, bool as_symbol)
                     e->bin == SOL_AFF_MOD ? "mod" : e->bin == SOL_AFF_FLOORDIV ? "floordiv" : "ceildiv");
         return NULL;
     }
-    if (r->kind == SOL_AFF_CONST && r->value <= 0) {
-        sol_p_error(lw->p, e->rhs->loc, "%s by %s in affine expression",
-                    e->bin == SOL_AFF_MOD ? "modulo" : "division",
-                    r->value == 0 ? "zero" : "a negative constant");
+    if (r->kind == SOL_AFF_CONST && r->value == 0) { /* negative divisors are fine in MLIR */
+        sol_p_error(lw->p, e->rhs->loc, "%s by zero in affine expression",
+                    e->bin == SOL_AFF_MOD ? "modulo" : "division");
         return NULL;
     }
     return sol_affine_binary(ctx, e->bin, l, r);

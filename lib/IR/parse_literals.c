@@ -247,19 +247,36 @@ SolPEntry *sol_p_entry(SolParser *p, SolPLoc l, SolNamedAttr attr)
     return e;
 }
 
+static int entry_cmp(const void *pa, const void *pb)
+{
+    const SolPEntry *a = *(const SolPEntry *const *)pa, *b = *(const SolPEntry *const *)pb;
+    int c = sol_ident_compare(a->attr.name, b->attr.name);
+    if (c)
+        return c;
+    if (a->loc.first_line != b->loc.first_line)
+        return a->loc.first_line < b->loc.first_line ? -1 : 1;
+    return (a->loc.first_column > b->loc.first_column) - (a->loc.first_column < b->loc.first_column);
+}
+
+/* Duplicate keys are an error (MLIR's rule); sorting finds them in n log n, and the one
+ * reported is the later of the two. */
 const SolAttr *sol_p_attr_dict(SolParser *p, SolPList *entries)
 {
     uint32_t n = sol_p_len(entries);
     SolNamedAttr *e = sol_arena_alloc(&p->scratch, (n + 1) * sizeof *e);
     for (uint32_t i = 0; i < n; i++) {
-        const SolPEntry *entry = entries->items[i];
-        e[i] = entry->attr;
+        e[i] = ((const SolPEntry *)entries->items[i])->attr;
         if (!e[i].value)
             return NULL; /* an error inside was reported */
-        for (uint32_t j = 0; j < i; j++)
-            if (e[j].name == e[i].name) {
-                sol_p_error(p, entry->loc, "duplicate key '%s' in dictionary attribute",
-                            e[i].name->str);
+    }
+    if (n > 1) {
+        const SolPEntry **sorted = sol_arena_alloc(&p->scratch, n * sizeof *sorted);
+        memcpy(sorted, entries->items, n * sizeof *sorted);
+        qsort(sorted, n, sizeof *sorted, entry_cmp);
+        for (uint32_t i = 1; i < n; i++)
+            if (sorted[i]->attr.name == sorted[i - 1]->attr.name) {
+                sol_p_error(p, sorted[i]->loc, "duplicate key '%s' in dictionary attribute",
+                            sorted[i]->attr.name->str);
                 return NULL;
             }
     }
@@ -366,7 +383,8 @@ const SolIntegerSet *sol_p_set_alias(SolParser *p, SolPLoc l, const SolIdent *na
 bool sol_p_record_func_name(SolParser *p, const SolIdent *name)
 {
     SolBuf key = {0};
-    sol_buf_printf(&key, "@%s", name->str);
+    sol_buf_putc(&key, '@');
+    sol_buf_append(&key, name->str, name->len); /* quoted names may hold NUL bytes */
     const SolIdent *k = sol_ident(p->ctx, key.data, key.len);
     sol_buf_free(&key);
     SolPState *s = p->state;

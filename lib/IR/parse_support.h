@@ -67,10 +67,17 @@ typedef struct SolPBound {
     SolPLoc loc;
 } SolPBound;
 
+/* One name on the left of `=`: `%a` (count 1) or `%r:N`. */
+typedef struct SolPDef {
+    const SolIdent *name;
+    SolPLoc loc;
+    uint32_t count;
+} SolPDef;
+
 typedef struct SolPDefs {
-    SolPList *names; /* of SolPUse (name + loc, value unused) */
-    uint32_t group;  /* N in `%r:N`, 0 for a comma list */
-    bool failed;     /* an error in the definition list was reported */
+    SolPList *names; /* of SolPDef */
+    uint32_t total;  /* results they bind */
+    bool failed;     /* an error in the list was reported */
 } SolPDefs;
 
 /* Literal numbers keep an overflow flag so the action can report them with a location. */
@@ -121,6 +128,7 @@ struct SolParser {
     bool aborted;       /* too many errors or nesting too deep */
     uint32_t depth;     /* region nesting */
     bool have_module;   /* an explicit `module` was seen */
+    bool module_closed; /* ... and its closing brace: nothing may follow */
     bool have_top_op;   /* something was parsed at top level */
     const char *input; /* the text being parsed (never modified) */
     FILE *stream;      /* or the stream it comes from */
@@ -149,8 +157,7 @@ const SolIdent *sol_p_string(SolParser *p, SolPLoc l, const char *text, size_t l
 
 /* SSA names */
 SolPUse *sol_p_use(SolParser *p, SolPLoc l, const SolIdent *name, SolPInt result_no, bool has_no);
-SolPDefs *sol_p_defs(SolParser *p, SolPDefs *d, SolPLoc l, const SolIdent *name);
-SolPDefs *sol_p_defs_group(SolParser *p, SolPLoc l, const SolIdent *name, SolPInt count);
+SolPDefs *sol_p_defs(SolParser *p, SolPDefs *d, SolPLoc l, const SolIdent *name, SolPInt count);
 void sol_p_bind(SolParser *p, SolPDefs *defs, SolOp *op, SolPLoc l);
 
 /* attributes */

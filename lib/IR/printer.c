@@ -345,28 +345,34 @@ static void name_block_args(Printer *P, const SolBlock *blk)
         bind(P, &blk->args[i], pick_name(P, blk->args[i].hint, true));
 }
 
-/* Results print as one `%r:N` group when the parser saw one (all hints the same pointer) or
- * when none has a name. */
-static bool results_grouped(const SolOp *op)
+/* Results print in groups: a run of results sharing one hint pointer was written `%r:N` (the
+ * parser gives every result of the group that hint), and results without any name print as
+ * one `%N:k` group, as mlir-opt does. Returns the length of the group starting at result i. */
+static uint32_t result_group_len(const SolOp *op, uint32_t i)
 {
-    for (uint32_t i = 1; i < op->num_results; i++)
-        if (op->results[i].hint != op->results[0].hint)
-            return false;
-    return op->num_results > 1;
+    const SolValue *r = op->results;
+    bool anonymous = true;
+    for (uint32_t k = 0; k < op->num_results && anonymous; k++)
+        anonymous = r[k].hint == NULL;
+    if (anonymous)
+        return op->num_results - i;
+    uint32_t n = 1;
+    while (r[i].hint && i + n < op->num_results && r[i + n].hint == r[i].hint)
+        n++;
+    return n;
 }
 
 static void name_results(Printer *P, SolOp *op)
 {
-    if (results_grouped(op)) {
-        VName n = pick_name(P, op->results[0].hint, false);
-        for (uint32_t i = 0; i < op->num_results; i++) {
-            n.resno = (int32_t)i;
-            bind(P, &op->results[i], n);
+    for (uint32_t i = 0; i < op->num_results;) {
+        uint32_t len = result_group_len(op, i);
+        VName n = pick_name(P, op->results[i].hint, false);
+        for (uint32_t k = 0; k < len; k++) {
+            n.resno = len > 1 ? (int32_t)k : -1;
+            bind(P, &op->results[i + k], n);
         }
-        return;
+        i += len;
     }
-    for (uint32_t i = 0; i < op->num_results; i++)
-        bind(P, &op->results[i], pick_name(P, op->results[i].hint, false));
 }
 
 /* ---- values, types, attributes ---------------------------------------------------------------- */
@@ -736,18 +742,18 @@ static void print_results(Printer *P, SolOp *op)
     if (!op->num_results)
         return;
     name_results(P, op);
-    const VName *n = name_of(P, &op->results[0]);
-    if (n->resno >= 0) {
+    for (uint32_t i = 0; i < op->num_results;) {
+        uint32_t len = result_group_len(op, i);
+        const VName *n = name_of(P, &op->results[i]);
+        if (i)
+            sol_buf_append(P->b, ", ", 2);
         sol_buf_putc(P->b, '%');
         sol_buf_append(P->b, n->s, n->len);
-        sol_buf_putc(P->b, ':');
-        sol_buf_put_u64(P->b, op->num_results);
-    } else {
-        for (uint32_t i = 0; i < op->num_results; i++) {
-            if (i)
-                sol_buf_append(P->b, ", ", 2);
-            print_use(P, &op->results[i]);
+        if (len > 1) {
+            sol_buf_putc(P->b, ':');
+            sol_buf_put_u64(P->b, len);
         }
+        i += len;
     }
     sol_buf_append(P->b, " = ", 3);
 }

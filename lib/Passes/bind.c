@@ -14,7 +14,8 @@
  *     access has subscript k equal to the induction variable of `for 0 to C step 1` (the
  *     extent is the largest such C), and every other access's subscript k has a computable
  *     maximum below that extent. Anything else (unknown users, unknown ranges) keeps `?`.
- * Constants (the bound ones included) that folding leaves unused are erased.
+ * The constants this pass creates (the bound sizes included) are erased when folding leaves
+ * them unused; the module's own constants are left alone.
  *
  * The file also parses the --bind text and picks the entry function (@forward by default).
  */
@@ -500,11 +501,33 @@ static const SolType *with_dim(Binder *b, const SolType *t, uint32_t k, int64_t 
     return sol_type_memref(b->ctx, t->elem, t->rank, dims);
 }
 
+/* Whether every user of a buffer only reads its type from the buffer itself (accesses, dim,
+ * dealloc, generic operands), so refining the type keeps them valid. A call, return, select
+ * or yield carries the type elsewhere, which would then disagree. */
+static bool users_follow_type(const SolValue *v)
+{
+    for (const SolUse *u = v->uses; u; u = u->next)
+        switch (u->user->kind) {
+        case SOL_OP_LOAD:
+        case SOL_OP_STORE:
+        case SOL_OP_MLOAD:
+        case SOL_OP_MSTORE:
+        case SOL_OP_DIM:
+        case SOL_OP_DEALLOC:
+        case SOL_OP_GENERIC:
+            break;
+        default:
+            return false;
+        }
+    return true;
+}
+
 /* memref.alloc(%a, %b): constant sizes become static dims. */
 static bool fold_alloc(Binder *b, SolOp *op)
 {
     const SolType *t = op->results[0].type;
-    if (!t || !sol_type_is_memref(t) || op->num_operands != sol_type_num_dynamic(t))
+    if (!t || !sol_type_is_memref(t) || op->num_operands != sol_type_num_dynamic(t) ||
+        !users_follow_type(&op->results[0]))
         return false;
     SolValue **kept = sol_arena_alloc(&b->m->arena, (op->num_operands + 1) * sizeof *kept);
     uint32_t nkept = 0, next = 0;

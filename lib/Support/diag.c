@@ -19,7 +19,7 @@ static void build_line_table(SolSource *src)
     SolVecOf(uint32_t) starts = {0};
     sol_vec_push(&starts, 0u);
     for (size_t i = 0; i < src->len; i++)
-        if (src->data[i] == '\n' && i + 1 <= src->len)
+        if (src->data[i] == '\n')
             sol_vec_push(&starts, (uint32_t)(i + 1));
     src->line_starts = starts.data;
     src->num_lines = (uint32_t)starts.len;

@@ -55,6 +55,14 @@ const SolIdent *sol_intern(SolInterner *in, const char *s, size_t n)
 
 const SolIdent *sol_intern_cstr(SolInterner *in, const char *s) { return sol_intern(in, s, strlen(s)); }
 
+int sol_ident_compare(const SolIdent *a, const SolIdent *b)
+{
+    if (a == b)
+        return 0;
+    int c = memcmp(a->str, b->str, a->len < b->len ? a->len : b->len);
+    return c ? c : (a->len > b->len) - (a->len < b->len);
+}
+
 void sol_interner_release(SolInterner *in)
 {
     free(in->slots);

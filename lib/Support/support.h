@@ -97,6 +97,8 @@ uint32_t sol_hash_bytes(const void *p, size_t n);
 const SolIdent *sol_intern(SolInterner *in, const char *s, size_t n);
 const SolIdent *sol_intern_cstr(SolInterner *in, const char *s);
 void sol_interner_release(SolInterner *in);
+/* Orders identifiers by their bytes (NUL bytes included), then by length. */
+int sol_ident_compare(const SolIdent *a, const SolIdent *b);
 
 /* ---- sources and locations ----------------------------------------------------------- */
 

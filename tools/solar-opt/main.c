@@ -60,7 +60,7 @@ typedef struct Flag {
 static const Flag flags[] = {
     {"-o", F_OUTPUT, "OUT", "write the result to OUT, atomically ('-' is stdout, the default)"},
     {"--pass-pipeline", F_PIPELINE, "PIPELINE",
-     "run passes in order, e.g. 'verify,fuse{max-bytes=48MiB}' (at most once)"},
+     "run passes in order, written as in MLIR: 'a,b{opt=value},c' (at most once)"},
     {"--bind", F_BIND, "N=V,...",
      "specialise index arguments of the entry function to sizes (repeatable)"},
     {"--entry", F_ENTRY, "NAME", "the entry function (default: @forward, else the only one)"},
@@ -564,6 +564,7 @@ static int run_buffered(Driver *d, Options *o)
     SolDiagVerifier verifier;
     sol_diag_add_source(diag, &src);
     if (o->verify_diags) {
+        diag->error_limit = 0; /* every expected error must get its chance */
         d->verifier = &verifier;
         sol_diag_verifier_init(&verifier, diag);
     }

@@ -73,15 +73,6 @@ func @ceildiv_by_folded_zero(%i: index) {
 
 // -----
 
-// Subset rule: mlir-opt-14 accepts this; solar-opt does not.
-func @mod_by_negative(%i: index) {
-  // expected-error@+1 {{modulo by a negative constant in affine expression}}
-  %a = affine.apply affine_map<(d0) -> (d0 mod -2)>(%i)
-  return
-}
-
-// -----
-
 func @apply_operand_count(%i: index) {
   // expected-error@+1 {{'affine.apply' map takes 2 dimension and 0 symbol operands, but 1 and 0 were given}}
   %a = affine.apply affine_map<(d0, d1) -> (d0 + d1)>(%i)
