@@ -307,7 +307,7 @@ static bool is_reserved_name(const char *s, size_t n)
     return n > 3 || s[1] == '0' || atoi(s + 1) > 64; /* `i01` would read back as i1 */
 }
 
-static void print_attr_name(SolBuf *b, const SolIdent *name)
+void sol_attr_name_print(SolBuf *b, const SolIdent *name)
 {
     if (is_bare_id(name->str, name->len) && !is_reserved_name(name->str, name->len))
         sol_buf_append(b, name->str, name->len);
@@ -378,7 +378,7 @@ static void print_dict(SolBuf *b, const SolAttr *a)
         const SolNamedAttr *e = &a->dict.entries[i];
         if (i)
             sol_buf_append(b, ", ", 2);
-        print_attr_name(b, e->name);
+        sol_attr_name_print(b, e->name);
         if (e->value && e->value->kind == SOL_ATTR_UNIT)
             continue;
         sol_buf_append(b, " = ", 3);

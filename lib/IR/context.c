@@ -381,19 +381,19 @@ bool sol_affine_is_pure(const SolAffineExpr *e)
     }
 }
 
-static int64_t floor_div(int64_t a, int64_t b)
+int64_t sol_floordiv(int64_t a, int64_t b)
 {
     int64_t q = a / b;
     return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
 }
 
-static int64_t ceil_div(int64_t a, int64_t b)
+int64_t sol_ceildiv(int64_t a, int64_t b)
 {
     int64_t q = a / b;
     return (a % b != 0 && ((a < 0) == (b < 0))) ? q + 1 : q;
 }
 
-static int64_t floor_mod(int64_t a, int64_t b)
+int64_t sol_floormod(int64_t a, int64_t b)
 {
     int64_t r = a % b;
     return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
@@ -469,9 +469,9 @@ const SolAffineExpr *sol_affine_binary(SolContext *ctx, SolAffineKind kind,
         int64_t b = rhs->value;
         if (lhs->kind == SOL_AFF_CONST && !(lhs->value == INT64_MIN && b == -1)) {
             int64_t a = lhs->value;
-            int64_t v = kind == SOL_AFF_MOD ? floor_mod(a, b)
-                        : kind == SOL_AFF_FLOORDIV ? floor_div(a, b)
-                                                   : ceil_div(a, b);
+            int64_t v = kind == SOL_AFF_MOD ? sol_floormod(a, b)
+                        : kind == SOL_AFF_FLOORDIV ? sol_floordiv(a, b)
+                                                   : sol_ceildiv(a, b);
             return sol_affine_const(ctx, v);
         }
         if (b == 1)

@@ -104,6 +104,17 @@ void sol_value_replace_all_uses(SolValue *from, SolValue *to)
     }
 }
 
+bool sol_value_const_int(const SolValue *v, int64_t *out)
+{
+    if (!v || !v->def || v->def->kind != SOL_OP_CONSTANT)
+        return false;
+    const SolAttr *a = v->def->props.constant.value;
+    if (!a || a->kind != SOL_ATTR_INT)
+        return false;
+    *out = a->i;
+    return true;
+}
+
 /* ---- ops ------------------------------------------------------------------------------------ */
 
 SolOp *sol_op_create(SolModule *m, SolOpKind kind, SolLoc loc, uint32_t num_operands,

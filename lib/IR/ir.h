@@ -167,6 +167,11 @@ const SolAffineExpr *sol_affine_binary(SolContext *ctx, SolAffineKind kind,
 const SolAffineExpr *sol_affine_add(SolContext *ctx, const SolAffineExpr *a, const SolAffineExpr *b);
 const SolAffineExpr *sol_affine_mul(SolContext *ctx, const SolAffineExpr *a, const SolAffineExpr *b);
 const SolAffineExpr *sol_affine_neg(SolContext *ctx, const SolAffineExpr *a);
+/* Integer division as affine maps define it: floor, ceiling, and the modulus that goes with
+ * floor (`a - floordiv(a, b) * b`). b must not be 0; INT64_MIN / -1 is the caller's to avoid. */
+int64_t sol_floordiv(int64_t a, int64_t b);
+int64_t sol_ceildiv(int64_t a, int64_t b);
+int64_t sol_floormod(int64_t a, int64_t b);
 /* True when the expression is a pure affine function of dims (products and divisors by
  * constants only); symbols in products make it semi-affine. */
 bool sol_affine_is_pure(const SolAffineExpr *e);
@@ -263,6 +268,8 @@ const SolAttr *sol_attr_type(SolModule *m, const SolType *type);
 const SolAttr *sol_attr_symbol(SolModule *m, const SolIdent *sym);
 /* Appends MLIR spelling of an attribute value to b. */
 void sol_attr_print(SolBuf *b, const SolAttr *a);
+/* Appends an attribute name: bare when the scanner reads it back bare, else quoted. */
+void sol_attr_name_print(SolBuf *b, const SolIdent *name);
 /* Float helpers shared by parser, printer and interpreter. */
 double sol_float_round(double v, SolFloatKind k);
 uint64_t sol_float_to_bits(double v, SolFloatKind k);
@@ -409,6 +416,8 @@ SolOp *sol_block_parent_op(const SolBlock *b);
     for (SolOp *op = sol_block_first_op(block); op; op = sol_op_next(op))
 
 void sol_value_replace_all_uses(SolValue *from, SolValue *to);
+/* The integer of an `arith.constant` result (index or iN), if v is one. */
+bool sol_value_const_int(const SolValue *v, int64_t *out);
 static inline bool sol_value_has_uses(const SolValue *v) { return v->uses != NULL; }
 
 /* Walks every op nested in `op` (op itself first, pre-order). Return false from fn to stop. */
@@ -439,7 +448,6 @@ SolModule *sol_parse_buffer_at(SolContext *ctx, const char *name, const char *da
 /* Structural verification: SSA dominance and scoping, types, affine rules. Emits every
  * error it finds; returns false if there was any. */
 bool sol_verify_module(SolContext *ctx, SolModule *m);
-bool sol_verify_op(SolContext *ctx, SolOp *op);
 
 typedef enum SolMlirTarget { SOL_MLIR_CURRENT = 0, SOL_MLIR_14 = 14 } SolMlirTarget;
 
@@ -455,6 +463,5 @@ bool sol_check_print_target(SolContext *ctx, SolModule *m, SolMlirTarget target)
 /* Prints the module in MLIR custom syntax. Output is deterministic. Returns false on write
  * error. */
 bool sol_print_module(FILE *out, SolModule *m, const SolPrintOptions *opts);
-void sol_print_op_to_buf(SolBuf *b, SolOp *op, const SolPrintOptions *opts);
 
 #endif /* SOLAR_IR_IR_H */

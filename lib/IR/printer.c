@@ -215,10 +215,6 @@ typedef struct Printer {
     SolBuf scratch; /* subscript operand spellings */
     SolVecOf(size_t) offsets;
     SolVecOf(const char *) subnames;
-    const SolOp *span_op; /* sol_print_op_to_buf: the op whose lines are cut out */
-    size_t span_begin, span_end;
-    uint32_t span_depth;
-    bool span_found;
 } Printer;
 
 static void printer_init(Printer *P, SolBuf *b, FILE *out, const SolPrintOptions *opts)
@@ -484,18 +480,6 @@ static void print_set_ref(Printer *P, const SolIntegerSet *s)
 
 /* The quoting rule for names lives in asm_attr.c: print a one-entry unit dictionary there
  * and drop its braces. */
-static void print_attr_name(Printer *P, const SolIdent *name)
-{
-    static const SolAttr unit = {.kind = SOL_ATTR_UNIT};
-    SolNamedAttr entry = {name, &unit};
-    SolAttr dict = {.kind = SOL_ATTR_DICT, .dict = {1, &entry}};
-    size_t at = P->b->len;
-    sol_attr_print(P->b, &dict);
-    memmove(P->b->data + at, P->b->data + at + 1, P->b->len - at - 2);
-    P->b->len -= 2;
-    P->b->data[P->b->len] = '\0';
-}
-
 static void print_attr(Printer *P, const SolAttr *a);
 
 typedef bool (*NameFilter)(const SolIdent *name);
@@ -513,7 +497,7 @@ static void print_entries(Printer *P, const char *lead, const SolNamedAttr *es, 
             sol_buf_puts(P->b, lead);
         sol_buf_append(P->b, first ? "{" : ", ", first ? 1 : 2);
         first = false;
-        print_attr_name(P, es[i].name);
+        sol_attr_name_print(P->b, es[i].name);
         if (es[i].value && es[i].value->kind == SOL_ATTR_UNIT)
             continue;
         sol_buf_append(P->b, " = ", 3);
@@ -685,11 +669,6 @@ static void print_block_label(Printer *P, const SolBlock *blk, uint32_t index, u
     sol_buf_append(P->b, ":\n", 2);
 }
 
-static bool elides(const Printer *P, const SolOp *op)
-{
-    return op && is_bare_yield(op) && op != P->span_op;
-}
-
 /* ` {`, the ops one level deeper, `}`. The entry block's arguments must be named already and
  * are printed as a label only when `label` is set; later blocks always get one. A trailing
  * `affine.yield` without operands is left out when `elide` is set (the parser adds it back). */
@@ -703,7 +682,7 @@ static void print_region(Printer *P, const SolRegion *r, uint32_t depth, bool la
         if (index || label)
             print_block_label(P, blk, index, depth);
         SolOp *skip = elide && !sol_block_next(blk) ? sol_block_last_op(blk) : NULL;
-        if (!elides(P, skip))
+        if (skip && !is_bare_yield(skip))
             skip = NULL;
         sol_block_for_each_op(op, blk)
             if (op != skip)
@@ -725,14 +704,14 @@ static void print_scoped_region(Printer *P, const SolRegion *r, uint32_t depth, 
 }
 
 /* An else region holding nothing but an implicit yield is not printed. */
-static bool region_is_trivial(const Printer *P, const SolRegion *r)
+static bool region_is_trivial(const SolRegion *r)
 {
     const SolBlock *blk = sol_region_first_block(r);
     if (!blk)
         return true;
     const SolOp *first = sol_block_first_op(blk);
     return !sol_block_next(blk) && blk->num_args == 0 &&
-           (!first || (first == sol_block_last_op(blk) && elides(P, first)));
+           (!first || (first == sol_block_last_op(blk) && is_bare_yield(first)));
 }
 
 /* ---- ops ----------------------------------------------------------------------------------------- */
@@ -924,7 +903,7 @@ static void print_if(Printer *P, SolOp *op, uint32_t depth)
     print_dims_syms(P, op, 0, set->num_dims, set->num_syms);
     print_arrow_types(P, op);
     print_scoped_region(P, &op->regions[0], depth, true);
-    if (op->num_results || !region_is_trivial(P, &op->regions[1])) {
+    if (op->num_results || !region_is_trivial(&op->regions[1])) {
         sol_buf_append(P->b, " else", 5);
         print_scoped_region(P, &op->regions[1], depth, true);
     }
@@ -1245,18 +1224,12 @@ static void print_custom(Printer *P, SolOp *op, uint32_t depth)
 
 static void print_op(Printer *P, SolOp *op, uint32_t depth)
 {
-    size_t begin = P->b->len;
     indent(P, depth);
     if (custom_fits(op))
         print_custom(P, op, depth);
     else
         print_generic_form(P, op, depth);
     sol_buf_putc(P->b, '\n');
-    if (op == P->span_op) {
-        P->span_begin = begin, P->span_end = P->b->len;
-        P->span_depth = depth;
-        P->span_found = true;
-    }
     if (P->out && P->b->len >= FLUSH_AT)
         flush(P);
 }
@@ -1364,56 +1337,6 @@ bool sol_print_module(FILE *out, SolModule *m, const SolPrintOptions *opts)
     printer_free(&P);
     sol_buf_free(&buf);
     return !ferror(out);
-}
-
-/* Appends src's lines with `cut` leading spaces removed from each. */
-static void append_dedented(SolBuf *b, const char *src, size_t n, size_t cut)
-{
-    while (n) {
-        size_t skip = 0;
-        while (skip < cut && skip < n && src[skip] == ' ')
-            skip++;
-        src += skip, n -= skip;
-        const char *nl = memchr(src, '\n', n);
-        size_t len = nl ? (size_t)(nl - src) + 1 : n;
-        sol_buf_append(b, src, len);
-        src += len, n -= len;
-    }
-}
-
-static void drop_final_newline(SolBuf *b, size_t from)
-{
-    if (b->len > from && b->data[b->len - 1] == '\n')
-        b->data[--b->len] = '\0';
-}
-
-/* One op at indentation 0, without a trailing newline. Inside a function, names come from
- * printing the whole function and cutting the op's lines out; maps print inline. */
-void sol_print_op_to_buf(SolBuf *b, SolOp *op, const SolPrintOptions *opts)
-{
-    Printer P;
-    printer_init(&P, b, NULL, opts);
-    size_t from = b->len;
-    SolOp *fn = sol_op_parent_op(op);
-    while (fn && fn->kind != SOL_OP_FUNC)
-        fn = sol_op_parent_op(fn);
-    if (fn) {
-        SolBuf whole = {0};
-        P.b = &whole;
-        P.span_op = op;
-        print_op(&P, fn, 0);
-        if (P.span_found)
-            append_dedented(b, whole.data + P.span_begin, P.span_end - P.span_begin,
-                            (size_t)P.span_depth * 2);
-        sol_buf_free(&whole);
-        P.b = b;
-    }
-    if (!fn || !P.span_found) { /* detached, or not printed inside its function */
-        names_reset(&P);
-        print_op(&P, op, 0);
-    }
-    drop_final_newline(b, from);
-    printer_free(&P);
 }
 
 /* ---- target check ------------------------------------------------------------------------- */

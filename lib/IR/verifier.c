@@ -169,28 +169,17 @@ static void op_error(Verifier *v, const SolOp *op, const char *fmt, ...)
 static void op_error(Verifier *v, const SolOp *op, const char *fmt, ...)
 {
     SolBuf b = {0};
-    char small[512];
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(small, sizeof small, fmt, ap);
+    sol_buf_vprintf(&b, fmt, ap);
     va_end(ap);
-    if (n >= (int)sizeof small) {
-        char *big = sol_xmalloc((size_t)n + 1);
-        va_start(ap, fmt);
-        vsnprintf(big, (size_t)n + 1, fmt, ap);
-        va_end(ap);
-        sol_buf_append(&b, big, (size_t)n);
-        free(big);
-    } else {
-        sol_buf_append(&b, small, n > 0 ? (size_t)n : 0);
-    }
+    sol_buf_append(&b, "", 0);
     sol_emit_error(v->ctx, op->loc, "'%s' op %s", sol_op_name(op), b.data);
     sol_buf_free(&b);
 }
 
 static const char *op_kind_name(SolOpKind k) { return sol_op_info(k)->name; }
 
-static SolOp *region_parent(const SolBlock *b) { return b->parent ? b->parent->parent : NULL; }
 
 /* The block a value is defined in: its owner for a block argument, else its op's block. */
 static SolBlock *value_block(const SolValue *val)
@@ -201,7 +190,7 @@ static SolBlock *value_block(const SolValue *val)
 /* The func.func around op (or op itself), NULL when there is none. */
 static SolOp *enclosing_func(SolOp *op)
 {
-    for (; op; op = op->parent ? region_parent(op->parent) : NULL)
+    for (; op; op = op->parent ? sol_block_parent_op(op->parent) : NULL)
         if (op->kind == SOL_OP_FUNC)
             return op;
     return NULL;
@@ -231,7 +220,7 @@ static bool valid_dim(Verifier *v, const SolValue *val);
 static bool is_top_level(const SolValue *val)
 {
     SolBlock *b = value_block(val);
-    SolOp *p = b ? region_parent(b) : NULL;
+    SolOp *p = b ? sol_block_parent_op(b) : NULL;
     return p && p->kind == SOL_OP_FUNC;
 }
 
@@ -242,18 +231,6 @@ static bool all_operands(Verifier *v, const SolOp *op, bool (*pred)(Verifier *, 
         if (!o || !pred(v, o))
             return false;
     }
-    return true;
-}
-
-/* Integer value of an arith.constant result, if val is one. */
-static bool constant_int(const SolValue *val, int64_t *out)
-{
-    const SolOp *d = val->def;
-    if (!d || d->kind != SOL_OP_CONSTANT || !d->props.constant.value)
-        return false;
-    if (d->props.constant.value->kind != SOL_ATTR_INT)
-        return false;
-    *out = d->props.constant.value->i;
     return true;
 }
 
@@ -268,7 +245,7 @@ static bool dim_op_is_symbol(Verifier *v, const SolOp *dim)
         return true;
     const SolOp *alloc = mem->def;
     int64_t idx;
-    if (!alloc || alloc->kind != SOL_OP_ALLOC || !constant_int(sol_op_operand(dim, 1), &idx))
+    if (!alloc || alloc->kind != SOL_OP_ALLOC || !sol_value_const_int(sol_op_operand(dim, 1), &idx))
         return false;
     const SolType *t = mem->type;
     if (!is_memref(t) || idx < 0 || (uint64_t)idx >= t->rank)
@@ -318,7 +295,7 @@ static bool valid_dim(Verifier *v, const SolValue *val)
         return bits & MEMO_DIM;
     bool ok = valid_symbol(v, val);
     if (!ok && !val->def && val->owner && val->index == 0) {
-        SolOp *p = region_parent(val->owner);
+        SolOp *p = sol_block_parent_op(val->owner);
         ok = p && p->kind == SOL_OP_FOR;
     }
     if (!ok && val->def && val->def->kind == SOL_OP_APPLY)
@@ -473,7 +450,7 @@ static bool iv_range(const SolValue *iv, int64_t *lo, int64_t *hi)
 {
     if (iv->def || !iv->owner || iv->index != 0)
         return false;
-    const SolOp *f = region_parent(iv->owner);
+    const SolOp *f = sol_block_parent_op(iv->owner);
     if (!f || f->kind != SOL_OP_FOR || !f->props.loop->lb || !f->props.loop->ub ||
         f->props.loop->step < 1)
         return false;
@@ -499,11 +476,6 @@ static bool iv_range(const SolValue *iv, int64_t *lo, int64_t *hi)
     return true;
 }
 
-static int64_t floordiv64(int64_t a, int64_t b)
-{
-    return a / b - (a % b != 0 && (a < 0) != (b < 0));
-}
-static int64_t ceildiv64(int64_t a, int64_t b) { return -floordiv64(-a, b); }
 
 /* Induction variables already used by an expression whose range is being computed. */
 typedef struct SeenIvs {
@@ -559,13 +531,13 @@ static bool expr_range(const SolOp *op, uint32_t first, const SolAffineExpr *e, 
             return false;
         c = e->rhs->value;
         if (e->kind == SOL_AFF_FLOORDIV) {
-            *lo = floordiv64(a, c), *hi = floordiv64(b, c);
+            *lo = sol_floordiv(a, c), *hi = sol_floordiv(b, c);
         } else if (e->kind == SOL_AFF_CEILDIV) {
-            *lo = ceildiv64(a, c), *hi = ceildiv64(b, c);
+            *lo = sol_ceildiv(a, c), *hi = sol_ceildiv(b, c);
         } else {
-            if (floordiv64(a, c) != floordiv64(b, c))
+            if (sol_floordiv(a, c) != sol_floordiv(b, c))
                 return false; /* wraps around: the extremes are not known exactly */
-            *lo = a - floordiv64(a, c) * c, *hi = b - floordiv64(b, c) * c;
+            *lo = a - sol_floordiv(a, c) * c, *hi = b - sol_floordiv(b, c) * c;
         }
         return true;
     }
@@ -711,7 +683,7 @@ static void check_dominance(Verifier *v, const SolOp *op)
         SolBlock *b = value_block(o);
         SolOp *f = NULL;
         if (b) {
-            SolOp *p = region_parent(b);
+            SolOp *p = sol_block_parent_op(b);
             f = p ? enclosing_func(p) : NULL;
         }
         if (!b)
@@ -734,7 +706,7 @@ static void check_terminator_placement(Verifier *v, const SolOp *op)
         return;
     if (op->parent && sol_op_next(op))
         op_error(v, op, "must be the last operation in the parent block");
-    SolOp *p = op->parent ? region_parent(op->parent) : NULL;
+    SolOp *p = op->parent ? sol_block_parent_op(op->parent) : NULL;
     SolOpKind pk = p ? p->kind : SOL_OP_COUNT;
     if (op->kind == SOL_OP_RETURN && pk != SOL_OP_FUNC)
         op_error(v, op, "expects parent op 'func.func'");
@@ -1019,7 +991,7 @@ static void verify_call(Verifier *v, SolOp *op)
                      tstr(v, ct));
     }
     if (!v->funcs_built)
-        build_func_table(v, v->func && v->func->parent ? region_parent(v->func->parent) : NULL,
+        build_func_table(v, v->func && v->func->parent ? sol_block_parent_op(v->func->parent) : NULL,
                          false);
     uintptr_t fv;
     if (!map_get(&v->funcs, callee, &fv)) {
@@ -1275,7 +1247,7 @@ static void verify_dim(Verifier *v, SolOp *op)
     if (!is_index(res_type(op, 0)))
         op_error(v, op, "result #0 must be index, but got '%s'", tstr(v, res_type(op, 0)));
     int64_t k;
-    if (is_memref(t) && constant_int(sol_op_operand(op, 1), &k) && (k < 0 || k >= t->rank))
+    if (is_memref(t) && sol_value_const_int(sol_op_operand(op, 1), &k) && (k < 0 || k >= t->rank))
         op_error(v, op, "index is out of range (%lld for rank %u)", (long long)k, t->rank);
 }
 
@@ -1552,25 +1524,6 @@ static void verify_block(Verifier *v, SolBlock *b)
         map_del(&v->scope, &op->results[i]);
 }
 
-/* For an op verified on its own: the values that dominate it (arguments and earlier results
- * of each enclosing block up to its function), its function and its affine.if guards. */
-static void enter_context(Verifier *v, SolOp *op)
-{
-    for (SolOp *cur = op; cur && cur->kind != SOL_OP_FUNC && cur->parent;) {
-        SolBlock *b = cur->parent;
-        for (uint32_t i = 0; i < b->num_args; i++)
-            map_put(&v->scope, &b->args[i], 1);
-        for (SolOp *p = sol_block_first_op(b); p && p != cur; p = sol_op_next(p))
-            for (uint32_t i = 0; i < p->num_results; i++)
-                map_put(&v->scope, &p->results[i], 1);
-        cur = region_parent(b);
-        if (cur && cur->kind == SOL_OP_IF)
-            v->guards++;
-        if (cur && cur->kind == SOL_OP_FUNC)
-            v->func = cur;
-    }
-}
-
 static void verifier_free(Verifier *v)
 {
     map_free(&v->scope);
@@ -1578,18 +1531,6 @@ static void verifier_free(Verifier *v)
     map_free(&v->funcs);
     for (unsigned i = 0; i < 4; i++)
         sol_buf_free(&v->tbuf[i]);
-}
-
-bool sol_verify_op(SolContext *ctx, SolOp *op)
-{
-    unsigned before = sol_error_count(ctx);
-    Verifier v = {.ctx = ctx, .scope.is_set = true};
-    if (op) {
-        enter_context(&v, op);
-        verify_op_rec(&v, op);
-    }
-    verifier_free(&v);
-    return sol_error_count(ctx) == before;
 }
 
 bool sol_verify_module(SolContext *ctx, SolModule *m)

@@ -180,17 +180,6 @@ typedef struct Binder {
     SolVecOf(SolOp *) made; /* constants made here; erased at the end when unused */
 } Binder;
 
-static bool const_int(const SolValue *v, int64_t *out)
-{
-    if (!v || !v->def || v->def->kind != SOL_OP_CONSTANT)
-        return false;
-    const SolAttr *a = v->def->props.constant.value;
-    if (!a || a->kind != SOL_ATTR_INT)
-        return false;
-    *out = a->i;
-    return true;
-}
-
 static SolOp *make_constant(Binder *b, SolLoc loc, int64_t value, const SolIdent *hint)
 {
     SolOp *c = sol_op_create(b->m, SOL_OP_CONSTANT, loc, 0, NULL, 1, &b->index, 0);
@@ -368,7 +357,7 @@ static bool plan_substitution(Binder *b, uint32_t nd, uint32_t ns, SolUse *ops, 
     bool any = false;
     int64_t c;
     for (uint32_t i = 0; i < nd + ns && !any; i++)
-        any = const_int(ops[i].value, &c);
+        any = sol_value_const_int(ops[i].value, &c);
     if (!any)
         return false;
     SolArena *a = &b->m->arena;
@@ -379,7 +368,7 @@ static bool plan_substitution(Binder *b, uint32_t nd, uint32_t ns, SolUse *ops, 
     for (uint32_t i = 0; i < nd + ns; i++) {
         bool is_dim = i < nd;
         const SolAffineExpr **slot = is_dim ? &s->dims[i] : &s->syms[i - nd];
-        if (const_int(ops[i].value, &c)) {
+        if (sol_value_const_int(ops[i].value, &c)) {
             *slot = sol_affine_const(b->ctx, c);
             continue;
         }
@@ -536,7 +525,7 @@ static bool fold_alloc(Binder *b, SolOp *op)
             continue;
         SolValue *size = op->operands[next++].value;
         int64_t c;
-        if (const_int(size, &c) && c >= 0)
+        if (sol_value_const_int(size, &c) && c >= 0)
             t = with_dim(b, t, k, c);
         else
             kept[nkept++] = size;
@@ -553,7 +542,7 @@ static bool fold_dim(Binder *b, SolOp *op)
 {
     const SolType *t = op->operands[0].value ? op->operands[0].value->type : NULL;
     int64_t k;
-    if (!t || !sol_type_is_memref(t) || !const_int(op->operands[1].value, &k) || k < 0 ||
+    if (!t || !sol_type_is_memref(t) || !sol_value_const_int(op->operands[1].value, &k) || k < 0 ||
         (uint64_t)k >= t->rank || t->dims[k] == SOL_DYNAMIC)
         return false;
     replace_with_constant(b, op, t->dims[k]);
@@ -589,18 +578,6 @@ static bool mul_range(Range a, Range b, Range *out)
     return true;
 }
 
-static int64_t div_floor(int64_t a, int64_t c)
-{
-    int64_t q = a / c;
-    return (a % c != 0 && ((a < 0) != (c < 0))) ? q - 1 : q;
-}
-
-static int64_t div_ceil(int64_t a, int64_t c)
-{
-    int64_t q = a / c;
-    return (a % c != 0 && ((a < 0) == (c < 0))) ? q + 1 : q;
-}
-
 /* The range of e given ranges of its dims and symbols (the operands, dims first). */
 static bool expr_range(const SolAffineExpr *e, const Range *dims, const Range *syms, Range *out)
 {
@@ -632,8 +609,8 @@ static bool expr_range(const SolAffineExpr *e, const Range *dims, const Range *s
         return true;
     }
     bool floor = e->kind == SOL_AFF_FLOORDIV;
-    *out = (Range){floor ? div_floor(l.lo, c) : div_ceil(l.lo, c),
-                   floor ? div_floor(l.hi, c) : div_ceil(l.hi, c)};
+    *out = (Range){floor ? sol_floordiv(l.lo, c) : sol_ceildiv(l.lo, c),
+                   floor ? sol_floordiv(l.hi, c) : sol_ceildiv(l.hi, c)};
     return true;
 }
 
@@ -696,7 +673,7 @@ static bool value_range(const SolValue *v, Range *out, int *budget)
     int64_t c;
     if (!v || --*budget < 0)
         return false;
-    if (const_int(v, &c)) {
+    if (sol_value_const_int(v, &c)) {
         *out = (Range){c, c};
         return true;
     }

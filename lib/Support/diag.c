@@ -140,21 +140,8 @@ static void print_snippet(FILE *out, SolSource *src, SolLoc loc)
 void sol_diag_emitv(SolDiagEngine *e, SolSeverity sev, SolLoc loc, const char *fmt, va_list ap)
 {
     SolBuf msg = {0};
-    va_list copy;
-    va_copy(copy, ap);
-    char small[512];
-    int n = vsnprintf(small, sizeof small, fmt, copy);
-    va_end(copy);
-    if (n >= (int)sizeof small) {
-        char *big = sol_xmalloc((size_t)n + 1);
-        vsnprintf(big, (size_t)n + 1, fmt, ap);
-        sol_buf_append(&msg, big, (size_t)n);
-        free(big);
-    } else if (n > 0) {
-        sol_buf_append(&msg, small, (size_t)n);
-    } else {
-        sol_buf_puts(&msg, "");
-    }
+    sol_buf_vprintf(&msg, fmt, ap);
+    sol_buf_append(&msg, "", 0); /* a message can be empty; data must not be NULL */
     if (sev == SOL_SEV_ERROR)
         e->num_errors++;
     else if (sev == SOL_SEV_WARNING)

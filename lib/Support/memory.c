@@ -144,25 +144,31 @@ void sol_buf_put_i64(SolBuf *b, int64_t v)
 
 void sol_buf_puts(SolBuf *b, const char *s) { sol_buf_append(b, s, strlen(s)); }
 
-void sol_buf_printf(SolBuf *b, const char *fmt, ...)
+/* Formats straight into the buffer: reserve, format, and retry once if it did not fit. */
+void sol_buf_vprintf(SolBuf *b, const char *fmt, va_list ap)
 {
-    char small[256];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(small, sizeof small, fmt, ap);
-    va_end(ap);
-    if (n < 0)
-        return;
-    if ((size_t)n < sizeof small) {
-        sol_buf_append(b, small, (size_t)n);
+    va_list copy;
+    va_copy(copy, ap);
+    sol_buf_reserve(b, 128);
+    int n = vsnprintf(b->data + b->len, b->cap - b->len, fmt, copy);
+    va_end(copy);
+    if (n < 0) {
+        b->data[b->len] = '\0';
         return;
     }
-    char *big = sol_xmalloc((size_t)n + 1);
+    if ((size_t)n >= b->cap - b->len) {
+        sol_buf_reserve(b, (size_t)n);
+        vsnprintf(b->data + b->len, b->cap - b->len, fmt, ap);
+    }
+    b->len += (size_t)n;
+}
+
+void sol_buf_printf(SolBuf *b, const char *fmt, ...)
+{
+    va_list ap;
     va_start(ap, fmt);
-    vsnprintf(big, (size_t)n + 1, fmt, ap);
+    sol_buf_vprintf(b, fmt, ap);
     va_end(ap);
-    sol_buf_append(b, big, (size_t)n);
-    free(big);
 }
 
 void sol_buf_free(SolBuf *b)

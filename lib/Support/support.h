@@ -77,6 +77,7 @@ void sol_buf_puts(SolBuf *b, const char *s);
 void sol_buf_put_u64(SolBuf *b, uint64_t v); /* decimal, without printf */
 void sol_buf_put_i64(SolBuf *b, int64_t v);
 void sol_buf_printf(SolBuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void sol_buf_vprintf(SolBuf *b, const char *fmt, va_list ap);
 void sol_buf_free(SolBuf *b);
 
 /* ---- interned identifiers ------------------------------------------------------------ */
