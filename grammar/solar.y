@@ -64,7 +64,7 @@ void yyerror(YYLTYPE *lloc, yyscan_t scanner, SolParser *p, const char *msg);
 %type <defs> defs
 %type <use> use
 %type <list> uses opt_uses types opt_types params param_list opt_sig res_list ids opt_ids
-%type <list> opt_syms aexprs opt_aexprs cons opt_cons entries attr_vals opt_iter inits
+%type <list> opt_syms aexprs opt_aexprs cons opt_cons entries attr_vals opt_iter
 %type <list> init_names opt_rtypes rtypes block_params generic_ins generic_outs
 %type <list> opt_typed_uses fn_inputs fn_results
 %type <list> dim_operands sym_operands
@@ -79,7 +79,7 @@ void yyerror(YYLTYPE *lloc, yyscan_t scanner, SolParser *p, const char *msg);
 %type <map> map_lit map_ref
 %type <set> set_lit set_ref
 %type <type> fn_type
-%type <integer> opt_step
+%type <integer> opt_step opt_private
 
 %start file
 
@@ -106,16 +106,16 @@ funcs       : %empty
             | funcs error
             ;
 
-/* func -> func_header [ '{' ops '}' ] ; the header creates the op and binds the arguments */
+/* func -> func_header [ '{' body '}' ] ; the header creates the op, the '{' binds the arguments */
 func        : func_header                   { sol_p_func_end(p, $1, false); }
             | func_header '{'               { sol_p_func_body(p, $1, @2); }
               body '}'                      { sol_p_func_end(p, $1, true); }
             ;
 func_header : FUNC_KW opt_private SYM_REF '(' params ')' opt_sig opt_func_attrs
-                                            { $$ = sol_p_func_begin(p, @3, $<integer>2.value, $3, $5, $7, $8); }
+                                            { $$ = sol_p_func_begin(p, @3, $2.value != 0, $3, $5, $7, $8); }
             ;
-opt_private : %empty                        { $<integer>$.value = 0; }
-            | PRIVATE                       { $<integer>$.value = 1; }
+opt_private : %empty                        { $$ = (SolPInt){0, false}; }
+            | PRIVATE                       { $$ = (SolPInt){1, false}; }
             ;
 opt_func_attrs : %empty                     { $$ = NULL; }
             | ATTRIBUTES attr_dict          { $$ = $2; }
@@ -241,10 +241,8 @@ opt_step    : %empty                        { $$ = (SolPInt){1, false}; }
             | STEP '-' INT                  { sol_p_error(p, @2, "step must be a positive integer, got -%llu", (unsigned long long)$3.value); $$ = (SolPInt){1, false}; }
             ;
 opt_iter    : %empty                        { $$ = NULL; }
-            | ITER_ARGS '(' inits ')' ARROW rtypes
+            | ITER_ARGS '(' init_names ')' ARROW rtypes
                                             { $$ = sol_p_list(p, $3->items[0]); sol_p_append(p, $$, $3->items[1]); sol_p_append(p, $$, $6); }
-            ;
-inits       : init_names                    { $$ = $1; }
             ;
 init_names  : SSA_ID '=' use                { SolPUse *n = sol_arena_alloc(&p->scratch, sizeof *n); n->name = $1; n->loc = @1;
                                               $$ = sol_p_list(p, sol_p_list(p, n)); sol_p_append(p, $$, sol_p_list(p, $3)); }
