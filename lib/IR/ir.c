@@ -319,31 +319,56 @@ SolBlock *sol_block_next(const SolBlock *b)
 
 SolOp *sol_block_parent_op(const SolBlock *b) { return b->parent ? b->parent->parent : NULL; }
 
-/* Pre-order walk with an explicit stack of "next op" cursors, so that nesting depth costs
- * heap, not C stack. */
+/* The first op nested in op's regions, in region and block order. */
+static SolOp *first_nested(const SolOp *op)
+{
+    for (uint32_t r = 0; r < op->num_regions; r++)
+        for (SolBlock *b = sol_region_first_block(&op->regions[r]); b; b = sol_block_next(b))
+            if (sol_block_first_op(b))
+                return sol_block_first_op(b);
+    return NULL;
+}
+
+/* The op after op inside its parent op: the next in its block, else the first of a later
+ * block or region. */
+static SolOp *next_in_parent(const SolOp *op)
+{
+    SolOp *next = sol_op_next(op);
+    if (next || !op->parent)
+        return next;
+    for (SolBlock *b = sol_block_next(op->parent); b; b = sol_block_next(b))
+        if (sol_block_first_op(b))
+            return sol_block_first_op(b);
+    SolRegion *region = op->parent->parent;
+    SolOp *owner = region ? region->parent : NULL;
+    for (uint32_t r = owner ? (uint32_t)(region - owner->regions) + 1 : 0;
+         owner && r < owner->num_regions; r++)
+        for (SolBlock *b = sol_region_first_block(&owner->regions[r]); b; b = sol_block_next(b))
+            if (sol_block_first_op(b))
+                return sol_block_first_op(b);
+    return NULL;
+}
+
+/* Pre-order walk that follows parent links: no memory, no recursion, so nesting depth costs
+ * nothing, and fn may not erase the op it is given. */
 bool sol_op_walk(SolOp *root, SolOpWalkFn fn, void *user)
 {
-    SolVecOf(SolOp *) stack = {0};
-    bool ok = true;
-    sol_vec_push(&stack, root);
-    while (stack.len) {
-        SolOp *op = stack.data[--stack.len];
-        if (!fn(op, user)) {
-            ok = false;
-            break;
+    SolOp *op = root;
+    if (!fn(op, user))
+        return false;
+    for (;;) {
+        SolOp *next = first_nested(op);
+        while (!next && op != root) {
+            next = next_in_parent(op);
+            if (!next)
+                op = sol_op_parent_op(op);
         }
-        /* push children in reverse so they pop in order */
-        for (uint32_t r = op->num_regions; r-- > 0;) {
-            SolRegion *region = &op->regions[r];
-            for (SolLink *bl = region->blocks.prev; bl != &region->blocks; bl = bl->prev) {
-                SolBlock *b = SOL_CONTAINER(bl, SolBlock, link);
-                for (SolLink *l = b->ops.prev; l != &b->ops; l = l->prev)
-                    sol_vec_push(&stack, SOL_CONTAINER(l, SolOp, link));
-            }
-        }
+        if (!next)
+            return true;
+        op = next;
+        if (!fn(op, user))
+            return false;
     }
-    sol_vec_free(&stack);
-    return ok;
 }
 
 /* ---- attributes -------------------------------------------------------------------------------- */

@@ -420,7 +420,8 @@ void sol_value_replace_all_uses(SolValue *from, SolValue *to);
 bool sol_value_const_int(const SolValue *v, int64_t *out);
 static inline bool sol_value_has_uses(const SolValue *v) { return v->uses != NULL; }
 
-/* Walks every op nested in `op` (op itself first, pre-order). Return false from fn to stop. */
+/* Walks every op nested in `op` (op itself first, pre-order), following parent links, so it
+ * needs no memory. Return false from fn to stop; fn must not erase or move ops. */
 typedef bool (*SolOpWalkFn)(SolOp *op, void *user);
 bool sol_op_walk(SolOp *op, SolOpWalkFn fn, void *user);
 
