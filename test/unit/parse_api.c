@@ -13,15 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-static int failures;
-
-#define EXPECT(cond)                                                                               \
-    do {                                                                                           \
-        if (!(cond)) {                                                                             \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);               \
-            failures++;                                                                            \
-        }                                                                                          \
-    } while (0)
+#include "check.h"
 
 #define EXPECT_CONTAINS(text, want) expect_contains(__LINE__, (text), (want))
 static void expect_contains(int line, const char *text, const char *want)

@@ -48,15 +48,7 @@ static bool capture(void *user, const SolDiag *d)
     return true;
 }
 
-static int failures;
-
-#define EXPECT(cond)                                                                               \
-    do {                                                                                           \
-        if (!(cond)) {                                                                             \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);               \
-            failures++;                                                                            \
-        }                                                                                          \
-    } while (0)
+#include "check.h"
 
 static SolPassRun run_of(SolContext *ctx, const SolPassInstance *inst)
 {
