@@ -359,23 +359,28 @@ const SolAttr *sol_p_alias_attr(SolParser *p, SolPLoc l, const SolIdent *name)
     return p->state->alias_values[j];
 }
 
-const SolAffineMap *sol_p_map_alias(SolParser *p, SolPLoc l, const SolIdent *name)
+/* An alias used where a map (or a set) must be: the other kind is an error. */
+static const SolAttr *alias_of_kind(SolParser *p, SolPLoc l, const SolIdent *name, SolAttrKind kind)
 {
     const SolAttr *a = sol_p_alias_attr(p, l, name);
-    if (a && a->kind != SOL_ATTR_MAP) {
-        sol_p_error(p, l, "'#%s' is an integer set, but an affine map is expected here", name->str);
+    if (a && a->kind != kind) {
+        bool want_map = kind == SOL_ATTR_MAP;
+        sol_p_error(p, l, "'#%s' is an %s, but an %s is expected here", name->str,
+                    want_map ? "integer set" : "affine map", want_map ? "affine map" : "integer set");
         return NULL;
     }
+    return a;
+}
+
+const SolAffineMap *sol_p_map_alias(SolParser *p, SolPLoc l, const SolIdent *name)
+{
+    const SolAttr *a = alias_of_kind(p, l, name, SOL_ATTR_MAP);
     return a ? a->map : NULL;
 }
 
 const SolIntegerSet *sol_p_set_alias(SolParser *p, SolPLoc l, const SolIdent *name)
 {
-    const SolAttr *a = sol_p_alias_attr(p, l, name);
-    if (a && a->kind != SOL_ATTR_SET) {
-        sol_p_error(p, l, "'#%s' is an affine map, but an integer set is expected here", name->str);
-        return NULL;
-    }
+    const SolAttr *a = alias_of_kind(p, l, name, SOL_ATTR_SET);
     return a ? a->set : NULL;
 }
 
