@@ -1,0 +1,152 @@
+/*
+ * The executor's bytecode (private to lib/Exec). A function is an array of instructions over a
+ * frame of 8-byte register slots: one slot per SSA value (an f16/bf16/f32/f64 value is held as
+ * a double, an integer of any width sign-extended to 64 bits, a memref as a buffer pointer),
+ * plus temporaries for affine arithmetic and loop bounds. Constants are preloaded into their
+ * slots when a frame starts, so they cost nothing in loops.
+ *
+ * Rounding: a float op of an f32 value is an `_F32` opcode (computed in double, rounded to
+ * float: exact for + - * / sqrt, whose double rounding is innocuous); f16 and bf16 ops are the
+ * f64 opcode followed by ROUND_F16/ROUND_BF16; under --precision=wide all three use the f64
+ * opcodes and only stores round. Integer ops narrower than 64 bits are followed by SEXT.
+ */
+#ifndef SOLAR_EXEC_PROGRAM_H
+#define SOLAR_EXEC_PROGRAM_H
+
+#include "Exec/exec.h"
+
+typedef struct ExecBuf ExecBuf;
+
+typedef union Slot {
+    int64_t i;
+    double f;
+    ExecBuf *m;
+} Slot;
+
+/* A memref at run time: an argument tensor or a memref.alloc. */
+struct ExecBuf {
+    char *data;
+    SolElemKind elem;
+    uint32_t rank;
+    bool alive;    /* false after memref.dealloc */
+    bool is_arg;   /* data belongs to the caller's tensor */
+    int64_t dims[SOL_TENSOR_MAX_RANK];
+    int64_t strides[SOL_TENSOR_MAX_RANK]; /* in elements, C order */
+    int64_t nelems;
+    size_t bytes;
+    ExecBuf *next; /* every buffer of the run, freed at the end */
+};
+
+/* c0 + sum(coef[k] * R[reg[k]]): one subscript, or a flattened offset. */
+typedef struct Linear {
+    int64_t c0;
+    uint32_t nterms;
+    int32_t *reg;
+    int64_t *coef;
+} Linear;
+
+/* A load or store. Proved accesses use `flat` (the element offset); checked ones compute each
+ * subscript, compare it with the buffer's dims and report the op on failure. */
+typedef struct Access {
+    int32_t mem; /* slot of the memref */
+    uint32_t rank;
+    bool proved;
+    Linear flat;
+    Linear *subs; /* rank subscripts (checked accesses) */
+    const SolOp *op;
+} Access;
+
+typedef struct ExecFunc ExecFunc;
+
+typedef struct CallSite {
+    ExecFunc *callee;
+    uint32_t nargs, nresults;
+    int32_t *args, *results;
+    const SolOp *op;
+} CallSite;
+
+typedef struct AllocSite {
+    SolElemKind elem;
+    uint32_t rank;
+    int64_t dims[SOL_TENSOR_MAX_RANK]; /* SOL_DYNAMIC: the next register of dyn */
+    int32_t *dyn;
+    const SolOp *op;
+} AllocSite;
+
+typedef double (*MathFn1)(double);
+typedef float (*MathFn1f)(float);
+typedef double (*MathFn2)(double, double);
+typedef float (*MathFn2f)(float, float);
+
+#define EXEC_OPCODES(X)                                                                        \
+    X(HALT) X(RET) X(MOV) X(LIN) X(JMP) X(JNEG) X(JNZ) X(FOR) X(NEXT) X(CALL)                          \
+    X(LOAD) X(STORE) X(ALLOC) X(DEALLOC) X(DIM)                                                \
+    X(ADDI) X(SUBI) X(MULI) X(MULC) X(DIVSI) X(DIVUI) X(CEILDIVSI) X(FLOORDIVSI) X(REMSI)      \
+    X(REMUI) X(ANDI) X(ORI) X(XORI) X(SHLI) X(SHRSI) X(SHRUI) X(MAXSI) X(MINSI) X(MAXUI)       \
+    X(MINUI) X(AFLOORDIV) X(ACEILDIV) X(AMOD) X(SEXT) X(ZEXT) X(ABSI) X(CTLZ) X(CTTZ)          \
+    X(CTPOP) X(CMPI) X(SELECT)                                                                 \
+    X(ADDF) X(SUBF) X(MULF) X(DIVF) X(REMF) X(MAXIMUMF) X(MINIMUMF) X(MAXNUMF) X(MINNUMF)      \
+    X(NEGF) X(MATH1) X(MATH2) X(FMA) X(ADDF_F32) X(SUBF_F32) X(MULF_F32) X(DIVF_F32)           \
+    X(REMF_F32) X(MATH1_F32) X(MATH2_F32) X(FMA_F32) X(ROUND_F32) X(ROUND_F16) X(ROUND_BF16)   \
+    X(CMPF) X(SITOFP) X(UITOFP) X(FPTOSI) X(FPTOUI) X(BITCAST_FI) X(BITCAST_IF)
+
+typedef enum ExecOpcode {
+#define X(name) EX_##name,
+    EXEC_OPCODES(X)
+#undef X
+        EX_COUNT
+} ExecOpcode;
+
+typedef struct Insn {
+    uint16_t opc;
+    uint16_t w; /* integer width, float kind, or load/store element kind */
+    int32_t d, a, b, c; /* registers; c is the target of jumps, FOR (exit) and NEXT (body) */
+    union {
+        int64_t imm; /* MULC factor, AFLOORDIV/ACEILDIV/AMOD divisor (AMOD: 0 = register b),
+                      * FOR/NEXT step, CMP predicate */
+        const Access *acc;
+        const Linear *lin; /* LIN: d = the linear form */
+        const CallSite *call;
+        const AllocSite *alloc;
+        MathFn1 f1;
+        MathFn1f f1f;
+        MathFn2 f2;
+        MathFn2f f2f;
+    } x;
+    const SolOp *op; /* for run-time errors */
+} Insn;
+
+typedef struct ConstInit {
+    int32_t reg;
+    Slot value;
+} ConstInit;
+
+struct ExecFunc {
+    SolOp *op;
+    Insn *code;
+    uint32_t ncode;
+    uint32_t nregs;
+    ConstInit *consts;
+    uint32_t nconsts;
+    uint32_t nargs;
+    int32_t *arg_regs;
+    bool compiled, compiling;
+};
+
+typedef struct ExecProgram {
+    SolModule *module;
+    SolArena arena; /* instructions, access descriptors, call and alloc sites */
+    ExecFunc *funcs;
+    uint32_t nfuncs;
+    SolPrecision precision;
+    SolExecStats *stats;
+} ExecProgram;
+
+/* Compiles every function of the module (the entry with the argument shapes of this run, so
+ * accesses to them can be proved in bounds). Emits errors for what it cannot run. */
+bool sol_exec_compile(ExecProgram *prog, SolModule *m, SolOp *entry, SolTensor *const *args,
+                      SolPrecision precision, SolExecStats *stats);
+void sol_exec_program_free(ExecProgram *prog);
+ExecFunc *sol_exec_find_func(ExecProgram *prog, const SolOp *func);
+
+#endif /* SOLAR_EXEC_PROGRAM_H */

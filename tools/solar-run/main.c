@@ -1,0 +1,440 @@
+/*
+ * solar-run: executes a function of the SOLAR-C dialect on real tensors.
+ *
+ *   solar-run FILE [--entry NAME] [--bind N=V,...] [--input NAME=PATH.npy]... [--seed S]
+ *             [--out-dir DIR] [--compare NAME=REF.npy]... [--rtol R] [--atol A]
+ *             [--precision=exact|wide] [--max-steps N] [--max-memory BYTES] [--print] [--stats]
+ *
+ * Flags -> parse -> verify -> bind sizes -> argument tensors -> execute -> outputs. The IR is
+ * untrusted (it may come from an LLM): the executor reads and writes only the tensors this
+ * file hands it, and the only files touched are the --input/--compare files and DIR.
+ *
+ * Exit status: 0 success; 1 errors in the input, a run-time fault (out-of-bounds access,
+ * limits) or outputs out of tolerance; 2 bad usage.
+ */
+#include "Support/spelling.h"
+#include "run.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+enum { EXIT_FAIL = 1, EXIT_USAGE = 2 };
+#define SOLAR_RUN_VERSION "0.1.0"
+#define WORKER_STACK_BYTES ((size_t)1 << 30)
+#define DEFAULT_MAX_STEPS 20000000000ull        /* 2e10 loop iterations: minutes, not hours */
+#define DEFAULT_MAX_MEMORY ((uint64_t)8 << 30) /* 8 GiB */
+
+void run_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("solar-run: error: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+/* ---- flags ------------------------------------------------------------------------------- */
+
+typedef enum FlagId {
+    F_ENTRY,
+    F_BIND,
+    F_INPUT,
+    F_SEED,
+    F_OUT_DIR,
+    F_COMPARE,
+    F_RTOL,
+    F_ATOL,
+    F_PRECISION,
+    F_MAX_STEPS,
+    F_MAX_MEMORY,
+    F_PRINT,
+    F_STATS,
+    F_HELP,
+    F_VERSION,
+} FlagId;
+
+typedef struct Flag {
+    const char *name;
+    FlagId id;
+    const char *arg; /* placeholder of the value; NULL for a flag without one */
+    const char *help;
+} Flag;
+
+static const Flag flags[] = {
+    {"--entry", F_ENTRY, "NAME", "the function to run (default: @forward, else the only one)"},
+    {"--bind", F_BIND, "N=V,...", "values of the entry function's index arguments (repeatable)"},
+    {"--input", F_INPUT, "NAME=FILE.npy", "argument %NAME from a .npy file (repeatable)"},
+    {"--seed", F_SEED, "S", "seed of the random data of arguments without --input (default 0)"},
+    {"--out-dir", F_OUT_DIR, "DIR", "save every argument the function writes as DIR/NAME.npy"},
+    {"--compare", F_COMPARE, "NAME=REF.npy",
+     "compare written argument %NAME with a reference; exit 1 if out of tolerance"},
+    {"--rtol", F_RTOL, "R", "relative tolerance of --compare (default 1e-5)"},
+    {"--atol", F_ATOL, "A", "absolute tolerance of --compare (default 1e-8)"},
+    {"--precision", F_PRECISION, "exact|wide",
+     "exact: round f16/bf16/f32 after every op (MLIR); wide: compute in f64, round at stores"},
+    {"--max-steps", F_MAX_STEPS, "N",
+     "stop after N loop iterations and calls (default 2e10; 0: no limit)"},
+    {"--max-memory", F_MAX_MEMORY, "BYTES",
+     "stop when arguments plus allocations exceed BYTES (suffixes K M G; default 8G; 0: none)"},
+    {"--print", F_PRINT, NULL, "print every written argument"},
+    {"--stats", F_STATS, NULL, "print steps, peak memory, proved accesses and time to stderr"},
+    {"--help", F_HELP, NULL, "print this help and exit"},
+    {"--version", F_VERSION, NULL, "print the version and exit"},
+};
+enum { NUM_FLAGS = sizeof flags / sizeof flags[0] };
+
+static const Flag *find_flag(const char *name, size_t len)
+{
+    for (size_t i = 0; i < NUM_FLAGS; i++)
+        if (strlen(flags[i].name) == len && memcmp(flags[i].name, name, len) == 0)
+            return &flags[i];
+    return NULL;
+}
+
+static void report_unknown_flag(const char *arg, size_t len)
+{
+    const char *names[NUM_FLAGS];
+    for (size_t i = 0; i < NUM_FLAGS; i++)
+        names[i] = flags[i].name;
+    const char *best = sol_closest_spelling(arg, len, names, NUM_FLAGS);
+    if (best)
+        run_error("unknown option '%.*s'; did you mean '%s'?", (int)len, arg, best);
+    else
+        run_error("unknown option '%.*s'; see solar-run --help", (int)len, arg);
+}
+
+static bool parse_u64(const char *flag, const char *s, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (s[0] == '-' || s[0] == '\0' || *end || errno) {
+        run_error("%s: expected a non-negative integer, got '%s'", flag, s);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+/* `4096`, `64K`, `2G`, `1.5GiB`: binary units. */
+static bool parse_bytes(const char *s, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    double scale = 1;
+    if (*end == 'K' || *end == 'k')
+        scale = 1024.0, end++;
+    else if (*end == 'M' || *end == 'm')
+        scale = 1024.0 * 1024, end++;
+    else if (*end == 'G' || *end == 'g')
+        scale = 1024.0 * 1024 * 1024, end++;
+    if (scale > 1 && strcmp(end, "iB") == 0)
+        end += 2;
+    else if (scale > 1 && *end == 'B')
+        end++;
+    else if (scale == 1 && *end == 'B')
+        end++;
+    if (end == s || *end || errno || !(v >= 0) || v * scale > 1.8e19) {
+        run_error("--max-memory: expected a size such as 4096, 512M or 8G, got '%s'", s);
+        return false;
+    }
+    *out = (uint64_t)(v * scale);
+    return true;
+}
+
+static bool parse_double(const char *flag, const char *s, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (end == s || *end || errno || !(v >= 0)) {
+        run_error("%s: expected a non-negative number, got '%s'", flag, s);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+/* NAME=PATH, with an optional '%' before NAME. */
+static bool parse_named_path(const char *flag, char *value, NamedPath *out)
+{
+    char *eq = strchr(value, '=');
+    if (!eq || eq == value || eq[1] == '\0') {
+        run_error("%s: expected NAME=FILE.npy, got '%s'", flag, value);
+        return false;
+    }
+    *eq = '\0';
+    out->name = value[0] == '%' ? value + 1 : value;
+    out->path = eq + 1;
+    out->used = false;
+    return true;
+}
+
+static bool apply_flag(RunOptions *o, const Flag *f, char *value)
+{
+    SolBuf err = {0};
+    NamedPath np;
+    switch (f->id) {
+    case F_ENTRY: o->entry = value[0] == '@' ? value + 1 : value; return true;
+    case F_BIND:
+        if (sol_bindings_parse(&o->bindings, value, &err))
+            return true;
+        run_error("%s", err.data);
+        sol_buf_free(&err);
+        return false;
+    case F_INPUT:
+        if (!parse_named_path("--input", value, &np))
+            return false;
+        for (size_t i = 0; i < o->inputs.len; i++)
+            if (strcmp(o->inputs.data[i].name, np.name) == 0) {
+                run_error("--input %s is given twice", np.name);
+                return false;
+            }
+        sol_vec_push(&o->inputs, np);
+        return true;
+    case F_COMPARE:
+        if (!parse_named_path("--compare", value, &np))
+            return false;
+        sol_vec_push(&o->compares, np);
+        return true;
+    case F_SEED: return parse_u64("--seed", value, &o->seed);
+    case F_OUT_DIR: o->out_dir = value; return true;
+    case F_RTOL: return parse_double("--rtol", value, &o->rtol);
+    case F_ATOL: return parse_double("--atol", value, &o->atol);
+    case F_PRECISION:
+        if (strcmp(value, "exact") == 0 || strcmp(value, "wide") == 0) {
+            o->exec.precision = value[0] == 'w' ? SOL_PRECISION_WIDE : SOL_PRECISION_EXACT;
+            return true;
+        }
+        run_error("--precision: expected 'exact' or 'wide', got '%s'", value);
+        return false;
+    case F_MAX_STEPS: return parse_u64("--max-steps", value, &o->exec.max_steps);
+    case F_MAX_MEMORY: return parse_bytes(value, &o->exec.max_memory);
+    case F_PRINT: return o->print = true;
+    case F_STATS: return o->stats = true;
+    case F_HELP: return o->help = true;
+    case F_VERSION: return o->version = true;
+    }
+    return false;
+}
+
+static bool parse_args(RunOptions *o, int argc, char **argv)
+{
+    bool only_files = false;
+    for (int i = 1; i < argc; i++) {
+        char *arg = argv[i];
+        if (only_files || arg[0] != '-' || strcmp(arg, "-") == 0) {
+            if (o->file) {
+                run_error("more than one input file ('%s' and '%s')", o->file, arg);
+                return false;
+            }
+            o->file = arg;
+            continue;
+        }
+        if (strcmp(arg, "--") == 0) {
+            only_files = true;
+            continue;
+        }
+        char *eq = strchr(arg, '=');
+        size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
+        const Flag *f = strcmp(arg, "-h") == 0 ? find_flag("--help", 6) : find_flag(arg, len);
+        if (!f) {
+            report_unknown_flag(arg, len);
+            return false;
+        }
+        char *value = eq ? eq + 1 : NULL;
+        if (f->arg && !value) {
+            if (i + 1 >= argc) {
+                run_error("option '%s' needs a value: %s %s", f->name, f->name, f->arg);
+                return false;
+            }
+            value = argv[++i];
+        } else if (!f->arg && value) {
+            run_error("option '%s' takes no value", f->name);
+            return false;
+        }
+        if (!apply_flag(o, f, value))
+            return false;
+    }
+    if (!o->file && !o->help && !o->version) {
+        run_error("no input file; usage: solar-run FILE [options] (see --help)");
+        return false;
+    }
+    return true;
+}
+
+static void print_help(FILE *out)
+{
+    fputs("USAGE: solar-run FILE [options]\n\n"
+          "Executes the entry function of FILE (MLIR, the SOLAR-C subset) on tensors: arguments\n"
+          "come from .npy files or seeded random data (normal for floats, [0, 8) for integers);\n"
+          "every memref argument the function writes is an output. Every access is\n"
+          "bounds-checked. Exit status: 0 success, 1 errors in the input, run-time faults or\n"
+          "outputs out of tolerance, 2 bad usage.\n\nOPTIONS:\n",
+          out);
+    for (size_t i = 0; i < NUM_FLAGS; i++) {
+        char left[64];
+        if (flags[i].arg)
+            snprintf(left, sizeof left, "%s %s", flags[i].name, flags[i].arg);
+        else
+            snprintf(left, sizeof left, "%s", flags[i].name);
+        fprintf(out, "  %-28s %s\n", left, flags[i].help);
+    }
+}
+
+/* ---- the run ----------------------------------------------------------------------------- */
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static bool check_out_dir(const char *dir)
+{
+    struct stat st;
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        run_error("--out-dir %s: %s", dir, stat(dir, &st) != 0 ? strerror(errno) : "not a directory");
+        return false;
+    }
+    return true;
+}
+
+static int execute(SolContext *ctx, RunOptions *o, SolModule *m, SolOp *func)
+{
+    SolBlock *body = sol_region_first_block(&func->regions[0]);
+    uint32_t n = body->num_args;
+    SolTensor *tensors = sol_xcalloc(n + 1, sizeof *tensors);
+    SolTensor **ptrs = sol_xcalloc(n + 1, sizeof *ptrs);
+    bool *written = sol_xcalloc(n + 1, sizeof *written);
+    int rc = EXIT_FAIL;
+    if (run_prepare_args(o, func, tensors)) {
+        for (uint32_t i = 0; i < n; i++)
+            ptrs[i] = &tensors[i];
+        SolExecStats stats;
+        double t0 = now_seconds();
+        bool ok = sol_exec_run(m, func, ptrs, &o->exec, &stats);
+        double t1 = now_seconds();
+        if (o->stats)
+            fprintf(stderr,
+                    "solar-run: %.3f s, %llu steps, peak memory %llu bytes, %u accesses proved "
+                    "in bounds, %u checked at run time\n",
+                    t1 - t0, (unsigned long long)stats.steps,
+                    (unsigned long long)stats.peak_memory, stats.proved_access,
+                    stats.checked_access);
+        if (ok) {
+            sol_exec_written_args(m, func, written);
+            rc = run_finish_outputs(o, func, tensors, written);
+        }
+    }
+    (void)ctx;
+    for (uint32_t i = 0; i < n; i++)
+        sol_tensor_free(&tensors[i]);
+    free(tensors);
+    free(ptrs);
+    free(written);
+    return rc;
+}
+
+static int run_file(SolContext *ctx, RunOptions *o)
+{
+    if (o->out_dir && !check_out_dir(o->out_dir))
+        return EXIT_FAIL;
+    FILE *f = strcmp(o->file, "-") == 0 ? stdin : fopen(o->file, "rb");
+    if (!f) {
+        run_error("cannot open '%s': %s", o->file, strerror(errno));
+        return EXIT_FAIL;
+    }
+    SolModule *m = sol_parse_file(ctx, f == stdin ? "<stdin>" : o->file, f);
+    if (f != stdin)
+        fclose(f);
+    if (!m)
+        return EXIT_FAIL;
+    int rc = EXIT_FAIL;
+    SolOp *func = NULL;
+    if (!sol_verify_module(ctx, m))
+        goto done;
+    if (!sol_entry_find(ctx, m, o->entry, &func)) {
+        rc = EXIT_USAGE;
+        goto done;
+    }
+    if (!func) {
+        run_error("no @forward function and more than one candidate; choose one with --entry");
+        rc = EXIT_USAGE;
+        goto done;
+    }
+    if (!sol_bind_entry(ctx, m, func, o->bindings.data, o->bindings.len)) {
+        rc = EXIT_USAGE;
+        goto done;
+    }
+    if (!sol_verify_module(ctx, m))
+        goto done;
+    rc = execute(ctx, o, m, func);
+done:
+    sol_module_free(m);
+    return rc;
+}
+
+static int run_driver(int argc, char **argv)
+{
+    RunOptions o = {.rtol = 1e-5, .atol = 1e-8};
+    o.exec.max_steps = DEFAULT_MAX_STEPS;
+    o.exec.max_memory = DEFAULT_MAX_MEMORY;
+    SolContext *ctx = sol_context_new();
+    int rc;
+    if (!parse_args(&o, argc, argv))
+        rc = EXIT_USAGE;
+    else if (o.help)
+        print_help(stdout), rc = 0;
+    else if (o.version)
+        printf("solar-run (SOLAR-C) %s\n", SOLAR_RUN_VERSION), rc = 0;
+    else
+        rc = run_file(ctx, &o);
+    sol_bindings_free(&o.bindings);
+    sol_vec_free(&o.inputs);
+    sol_vec_free(&o.compares);
+    sol_context_free(ctx);
+    return rc;
+}
+
+typedef struct Job {
+    int argc;
+    char **argv;
+    int rc;
+} Job;
+
+static void *job_main(void *arg)
+{
+    Job *job = arg;
+    job->rc = run_driver(job->argc, job->argv);
+    return NULL;
+}
+
+/* The work runs on a thread with a 1 GiB stack (as in solar-opt): parsing and compiling
+ * recurse over the nesting depth of the input. */
+int main(int argc, char **argv)
+{
+    Job job = {argc, argv, 0};
+    pthread_attr_t attr;
+    pthread_t worker;
+    bool threaded = pthread_attr_init(&attr) == 0 &&
+                    pthread_attr_setstacksize(&attr, WORKER_STACK_BYTES) == 0 &&
+                    pthread_create(&worker, &attr, job_main, &job) == 0;
+    if (threaded)
+        pthread_join(worker, NULL);
+    else
+        job_main(&job);
+    pthread_attr_destroy(&attr);
+    if (fflush(stdout) != 0 && job.rc == 0) {
+        run_error("cannot write '<stdout>': %s", strerror(errno));
+        job.rc = EXIT_FAIL;
+    }
+    return job.rc;
+}
