@@ -10,6 +10,8 @@ packages=(
     llvm-14-tools                        # FileCheck, not, lit.py
     mlir-14-tools                        # mlir-opt-14: the external oracle
     python3                              # Debian's /usr/bin/python3 (lit, bench, corpus tools)
+    python3-numpy python3-torch          # reference outputs of examples/ (numpy, PyTorch twins)
+    libopenblas0-pthread                 # numpy's BLAS (the reference BLAS is 60x slower)
     time                                 # GNU /usr/bin/time for bench/run.sh
 )
 

@@ -14,7 +14,7 @@
  * been deallocated is compiled to one flat offset with no run-time check; everything else is
  * checked each time it runs.
  */
-#include "Exec/program.h"
+#include "Exec/interp.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -501,6 +501,7 @@ static const Access *make_access(Compiler *C, const SolValue *mem, Linear *subs,
     const SolType *t = mem->type;
     Access *acc = arena_new(C, sizeof *acc);
     acc->mem = value_reg(C, mem);
+    acc->memv = mem;
     acc->rank = t->rank;
     acc->op = op;
     acc->subs = subs;
@@ -884,6 +885,19 @@ static void compile_for(Compiler *C, SolOp *op)
     uint32_t head_pc = here(C) - 1, body_pc = here(C);
     compile_block(C, body);
     move_yield(C, body, iter, niter);
+    BatchLoop *bl = C->prog->batch ? sol_exec_batch_build(
+                                         &C->prog->arena, C->code.data + body_pc, here(C) - body_pc,
+                                         C->nregs, iv, iter, niter,
+                                         C->arg_tensors ? C->fn->op : NULL, L->step)
+                                   : NULL;
+    if (bl) {
+        /* Innermost and independent: the whole loop is one BATCH instruction. */
+        C->code.len = head_pc;
+        emit(C, EX_BATCH, iv, lb, ub, op)->x.batch = bl;
+        free(iter);
+        free(init);
+        return;
+    }
     Insn *next = emit(C, EX_NEXT, iv, lb, ub, op);
     next->x.imm = L->step;
     next->c = (int32_t)body_pc;
@@ -1253,11 +1267,12 @@ ExecFunc *sol_exec_find_func(ExecProgram *prog, const SolOp *func)
 }
 
 bool sol_exec_compile(ExecProgram *prog, SolModule *m, SolOp *entry, SolTensor *const *args,
-                      SolPrecision precision, SolExecStats *stats)
+                      const SolExecOptions *opts, SolExecStats *stats)
 {
     memset(prog, 0, sizeof *prog);
     prog->module = m;
-    prog->precision = precision;
+    prog->precision = opts->precision;
+    prog->batch = !opts->no_batch;
     prog->stats = stats;
     SolBlock *mb = sol_module_body(m);
     uint32_t n = 0;

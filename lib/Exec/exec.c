@@ -91,7 +91,7 @@ bool sol_exec_run(SolModule *m, SolOp *func, SolTensor *const *args, const SolEx
         stats = &local;
     memset(stats, 0, sizeof *stats);
     ExecProgram prog;
-    bool ok = sol_exec_compile(&prog, m, func, args, opts->precision, stats);
+    bool ok = sol_exec_compile(&prog, m, func, args, opts, stats);
     ExecFunc *entry = ok ? sol_exec_find_func(&prog, func) : NULL;
     if (ok && !entry) {
         sol_emit_error(m->ctx, func->loc, "the entry function has no body");
@@ -122,6 +122,7 @@ bool sol_exec_run(SolModule *m, SolOp *func, SolTensor *const *args, const SolEx
             free(b);
         }
         free(slots);
+        free(run.scratch);
     }
     stats->checked_access = 0;
     for (uint32_t i = 0; i < prog.nfuncs; i++)
@@ -129,6 +130,14 @@ bool sol_exec_run(SolModule *m, SolOp *func, SolTensor *const *args, const SolEx
             const Insn *in = &prog.funcs[i].code[k];
             if ((in->opc == EX_LOAD || in->opc == EX_STORE) && !in->x.acc->proved)
                 stats->checked_access++;
+            if (in->opc == EX_BATCH) {
+                stats->batched_loops++;
+                for (uint32_t j = 0; j < in->x.batch->ncode; j++) {
+                    const Insn *b = &in->x.batch->code[j];
+                    if ((b->opc == EX_LOAD || b->opc == EX_STORE) && !b->x.acc->proved)
+                        stats->checked_access++;
+                }
+            }
         }
     sol_exec_program_free(&prog);
     return ok;

@@ -22,6 +22,7 @@ typedef struct SolExecOptions {
     SolPrecision precision;
     uint64_t max_steps;  /* loop iterations plus calls; 0 = no limit */
     uint64_t max_memory; /* bytes of arguments plus live allocations; 0 = no limit */
+    bool no_batch;       /* run every loop on the scalar path (to check the batched one) */
 } SolExecOptions;
 
 typedef struct SolExecStats {
@@ -29,6 +30,7 @@ typedef struct SolExecStats {
     uint64_t peak_memory;    /* bytes, arguments included */
     uint32_t checked_access; /* static accesses that check bounds at run time */
     uint32_t proved_access;  /* static accesses proved in bounds when compiled */
+    uint32_t batched_loops;  /* innermost loops run a chunk of iterations at a time */
 } SolExecStats;
 
 /* Runs `func` (a func.func whose arguments are all memrefs) with args[i] as argument i.

@@ -63,13 +63,36 @@ static void print_memref_type(SolBuf *b, const ExecBuf *buf)
     sol_buf_putc(b, '>');
 }
 
+bool sol_exec_report_dead(ExecRun *run, const Access *acc)
+{
+    sol_emit_error(run->ctx, acc->op->loc, "'%s' accesses a memref after its memref.dealloc",
+                   sol_op_name(acc->op));
+    return false;
+}
+
+bool sol_exec_report_oob(ExecRun *run, const Access *acc, const ExecBuf *buf, const int64_t *idx,
+                         bool overflow)
+{
+    SolBuf msg = {0};
+    sol_buf_printf(&msg, "out-of-bounds '%s': index [", sol_op_name(acc->op));
+    for (uint32_t r = 0; r < acc->rank && r < SOL_TENSOR_MAX_RANK; r++) {
+        if (r)
+            sol_buf_puts(&msg, ", ");
+        sol_buf_put_i64(&msg, idx[r]);
+    }
+    sol_buf_puts(&msg, overflow ? "] overflows 64 bits for " : "] is outside ");
+    print_memref_type(&msg, buf);
+    sol_emit_error(run->ctx, acc->op->loc, "%s", msg.data);
+    sol_buf_free(&msg);
+    return false;
+}
+
 /* The address of a checked access, or NULL after reporting why there is none. */
 static char *checked_address(ExecRun *run, const Access *acc, const Slot *R)
 {
     ExecBuf *buf = R[acc->mem].m;
     if (!buf || !buf->alive) {
-        sol_emit_error(run->ctx, acc->op->loc, "'%s' accesses a memref after its memref.dealloc",
-                       sol_op_name(acc->op));
+        sol_exec_report_dead(run, acc);
         return NULL;
     }
     int64_t idx[SOL_TENSOR_MAX_RANK];
@@ -83,17 +106,7 @@ static char *checked_address(ExecRun *run, const Access *acc, const Slot *R)
             in_bounds = false;
     }
     if (!in_bounds) {
-        SolBuf msg = {0};
-        sol_buf_printf(&msg, "out-of-bounds '%s': index [", sol_op_name(acc->op));
-        for (uint32_t r = 0; r < acc->rank && r < SOL_TENSOR_MAX_RANK; r++) {
-            if (r)
-                sol_buf_puts(&msg, ", ");
-            sol_buf_put_i64(&msg, idx[r]);
-        }
-        sol_buf_puts(&msg, overflow ? "] overflows 64 bits for " : "] is outside ");
-        print_memref_type(&msg, buf);
-        sol_emit_error(run->ctx, acc->op->loc, "%s", msg.data);
-        sol_buf_free(&msg);
+        sol_exec_report_oob(run, acc, buf, idx, overflow);
         return NULL;
     }
     int64_t off = 0;
@@ -109,7 +122,7 @@ static char *address(ExecRun *run, const Access *acc, const Slot *R, SolElemKind
     return checked_address(run, acc, R);
 }
 
-static void load_elem(Slot *d, const char *p, SolElemKind elem)
+void sol_exec_load_elem(Slot *d, const char *p, SolElemKind elem)
 {
     uint16_t h;
     uint32_t u;
@@ -133,7 +146,7 @@ static void load_elem(Slot *d, const char *p, SolElemKind elem)
     }
 }
 
-static void store_elem(char *p, Slot v, SolElemKind elem)
+void sol_exec_store_elem(char *p, Slot v, SolElemKind elem)
 {
     uint16_t h;
     float f;
@@ -330,7 +343,7 @@ static bool alloc_buffer(ExecRun *run, const Insn *in, Slot *R)
     if (s->elem <= SOL_ELEM_F64) {
         Slot nan = {.f = NAN};
         for (int64_t i = 0; i < b->nelems; i++)
-            store_elem(b->data + i * (int64_t)sol_elem_bytes(s->elem), nan, s->elem);
+            sol_exec_store_elem(b->data + i * (int64_t)sol_elem_bytes(s->elem), nan, s->elem);
     }
     R[in->d].m = b;
     return true;
@@ -350,7 +363,7 @@ static bool dealloc_buffer(ExecRun *run, const Insn *in, Slot *R)
     return true;
 }
 
-static bool step_limit(ExecRun *run, const Insn *in)
+bool sol_exec_report_steps(ExecRun *run, const Insn *in)
 {
     sol_emit_error(run->ctx, in->op->loc,
                    "step limit reached: %llu loop iterations and calls (raise --max-steps)",
@@ -367,7 +380,7 @@ static bool call(ExecRun *run, const Insn *in, Slot *R)
         return false;
     }
     if (++run->steps > run->step_limit)
-        return step_limit(run, in);
+        return sol_exec_report_steps(run, in);
     Slot *args = sol_xmalloc((cs->nargs + 1) * sizeof *args);
     Slot *res = sol_xmalloc((cs->nresults + 1) * sizeof *res);
     for (uint32_t i = 0; i < cs->nargs; i++)
@@ -382,9 +395,125 @@ static bool call(ExecRun *run, const Insn *in, Slot *R)
     return ok;
 }
 
+/* The arithmetic opcodes: 1 done, 0 fault (reported), -1 not an arithmetic opcode. Inlined
+ * into the interpreter loop; the batch path calls it through sol_exec_scalar_op. */
+static inline int arith_op(ExecRun *run, const Insn *in, Slot *R)
+{
+    int64_t t;
+    switch ((ExecOpcode)in->opc) {
+        case EX_ADDI: R[in->d].i = (int64_t)((uint64_t)R[in->a].i + (uint64_t)R[in->b].i); return 1;
+        case EX_SUBI: R[in->d].i = (int64_t)((uint64_t)R[in->a].i - (uint64_t)R[in->b].i); return 1;
+        case EX_MULI: R[in->d].i = (int64_t)((uint64_t)R[in->a].i * (uint64_t)R[in->b].i); return 1;
+        case EX_MULC: R[in->d].i = (int64_t)((uint64_t)R[in->a].i * (uint64_t)in->x.imm); return 1;
+        case EX_DIVSI:
+        case EX_DIVUI:
+        case EX_CEILDIVSI:
+        case EX_FLOORDIVSI:
+        case EX_REMSI:
+        case EX_REMUI:
+            if (!divide(run, in, R[in->a].i, R[in->b].i, &t))
+                return 0;
+            R[in->d].i = t;
+            return 1;
+        case EX_ANDI: R[in->d].i = R[in->a].i & R[in->b].i; return 1;
+        case EX_ORI: R[in->d].i = R[in->a].i | R[in->b].i; return 1;
+        case EX_XORI: R[in->d].i = R[in->a].i ^ R[in->b].i; return 1;
+        case EX_SHLI:
+        case EX_SHRSI:
+        case EX_SHRUI:
+            if (!shift(run, in, R[in->a].i, R[in->b].i, &t))
+                return 0;
+            R[in->d].i = t;
+            return 1;
+        case EX_MAXSI: R[in->d].i = R[in->a].i > R[in->b].i ? R[in->a].i : R[in->b].i; return 1;
+        case EX_MINSI: R[in->d].i = R[in->a].i < R[in->b].i ? R[in->a].i : R[in->b].i; return 1;
+        case EX_MAXUI:
+            R[in->d].i = zext(R[in->a].i, in->w) > zext(R[in->b].i, in->w) ? R[in->a].i : R[in->b].i;
+            return 1;
+        case EX_MINUI:
+            R[in->d].i = zext(R[in->a].i, in->w) < zext(R[in->b].i, in->w) ? R[in->a].i : R[in->b].i;
+            return 1;
+        case EX_AFLOORDIV: R[in->d].i = sol_floordiv(R[in->a].i, in->x.imm); return 1;
+        case EX_ACEILDIV: R[in->d].i = sol_ceildiv(R[in->a].i, in->x.imm); return 1;
+        case EX_AMOD: {
+            int64_t m = in->x.imm ? in->x.imm : R[in->b].i;
+            if (m <= 0) {
+                int_fault(run, in, "affine 'mod' by a value that is not positive");
+                return 0;
+            }
+            R[in->d].i = sol_floormod(R[in->a].i, m);
+            return 1;
+        }
+        case EX_SEXT: R[in->d].i = sext(R[in->a].i, in->w); return 1;
+        case EX_ZEXT: R[in->d].i = (int64_t)zext(R[in->a].i, in->w); return 1;
+        case EX_ABSI:
+            R[in->d].i = R[in->a].i < 0 ? (int64_t)(0 - (uint64_t)R[in->a].i) : R[in->a].i;
+            return 1;
+        case EX_CTLZ: {
+            uint64_t x = zext(R[in->a].i, in->w);
+            R[in->d].i = x ? __builtin_clzll(x) - (64 - (int)in->w) : (int64_t)in->w;
+            return 1;
+        }
+        case EX_CTTZ: {
+            uint64_t x = zext(R[in->a].i, in->w);
+            R[in->d].i = x ? __builtin_ctzll(x) : (int64_t)in->w;
+            return 1;
+        }
+        case EX_CTPOP: R[in->d].i = __builtin_popcountll(zext(R[in->a].i, in->w)); return 1;
+        case EX_CMPI:
+            R[in->d].i = cmpi((unsigned)in->x.imm, R[in->a].i, R[in->b].i, in->w) ? -1 : 0;
+            return 1;
+        case EX_SELECT: R[in->d] = R[in->a].i ? R[in->b] : R[in->c]; return 1;
+        case EX_ADDF: R[in->d].f = R[in->a].f + R[in->b].f; return 1;
+        case EX_SUBF: R[in->d].f = R[in->a].f - R[in->b].f; return 1;
+        case EX_MULF: R[in->d].f = R[in->a].f * R[in->b].f; return 1;
+        case EX_DIVF: R[in->d].f = R[in->a].f / R[in->b].f; return 1;
+        case EX_REMF: R[in->d].f = fmod(R[in->a].f, R[in->b].f); return 1;
+        case EX_MAXIMUMF: R[in->d].f = maximumf(R[in->a].f, R[in->b].f); return 1;
+        case EX_MINIMUMF: R[in->d].f = minimumf(R[in->a].f, R[in->b].f); return 1;
+        case EX_MAXNUMF: R[in->d].f = fmax(R[in->a].f, R[in->b].f); return 1;
+        case EX_MINNUMF: R[in->d].f = fmin(R[in->a].f, R[in->b].f); return 1;
+        case EX_NEGF: R[in->d].f = -R[in->a].f; return 1;
+        case EX_MATH1: R[in->d].f = in->x.f1(R[in->a].f); return 1;
+        case EX_MATH2: R[in->d].f = in->x.f2(R[in->a].f, R[in->b].f); return 1;
+        case EX_FMA: R[in->d].f = fma(R[in->a].f, R[in->b].f, R[in->c].f); return 1;
+        /* f32: operands are exact floats; the double result rounds once to float. */
+        case EX_ADDF_F32: R[in->d].f = (float)(R[in->a].f + R[in->b].f); return 1;
+        case EX_SUBF_F32: R[in->d].f = (float)(R[in->a].f - R[in->b].f); return 1;
+        case EX_MULF_F32: R[in->d].f = (float)(R[in->a].f * R[in->b].f); return 1;
+        case EX_DIVF_F32: R[in->d].f = (float)(R[in->a].f / R[in->b].f); return 1;
+        case EX_REMF_F32: R[in->d].f = fmodf((float)R[in->a].f, (float)R[in->b].f); return 1;
+        case EX_MATH1_F32: R[in->d].f = in->x.f1f((float)R[in->a].f); return 1;
+        case EX_MATH2_F32:
+            R[in->d].f = in->x.f2f((float)R[in->a].f, (float)R[in->b].f);
+            return 1;
+        case EX_FMA_F32:
+            R[in->d].f = fmaf((float)R[in->a].f, (float)R[in->b].f, (float)R[in->c].f);
+            return 1;
+        case EX_ROUND_F32: R[in->d].f = (float)R[in->a].f; return 1;
+        case EX_ROUND_F16: R[in->d].f = sol_float_round(R[in->a].f, SOL_F16); return 1;
+        case EX_ROUND_BF16: R[in->d].f = sol_float_round(R[in->a].f, SOL_BF16); return 1;
+        case EX_CMPF:
+            R[in->d].i = cmpf((unsigned)in->x.imm, R[in->a].f, R[in->b].f) ? -1 : 0;
+            return 1;
+        case EX_SITOFP: R[in->d].f = (double)R[in->a].i; return 1;
+        case EX_UITOFP: R[in->d].f = (double)zext(R[in->a].i, in->w); return 1;
+        case EX_FPTOSI: R[in->d].i = fptosi(R[in->a].f, in->w); return 1;
+        case EX_FPTOUI: R[in->d].i = fptoui(R[in->a].f, in->w); return 1;
+        case EX_BITCAST_FI: R[in->d].i = bitcast_fi(R[in->a].f, in->w); return 1;
+        case EX_BITCAST_IF: R[in->d].f = bitcast_if(R[in->a].i, in->w); return 1;
+    default:
+        return -1;
+    }
+}
+
+bool sol_exec_scalar_op(ExecRun *run, const Insn *in, Slot *R) { return arith_op(run, in, R) > 0; }
+
 #define NEXT_INSN                                                                              \
-    in++;                                                                                      \
-    continue
+    {                                                                                          \
+        in++;                                                                                  \
+        continue;                                                                              \
+    }
 
 bool sol_exec_run_func(ExecRun *run, const ExecFunc *f, const Slot *args, Slot *results)
 {
@@ -394,7 +523,6 @@ bool sol_exec_run_func(ExecRun *run, const ExecFunc *f, const Slot *args, Slot *
     for (uint32_t i = 0; i < f->nargs; i++)
         R[f->arg_regs[i]] = args[i];
     const Insn *code = f->code, *in = code;
-    int64_t t;
     for (;;) {
         switch ((ExecOpcode)in->opc) {
         case EX_HALT:
@@ -440,14 +568,14 @@ bool sol_exec_run_func(ExecRun *run, const ExecFunc *f, const Slot *args, Slot *
             const char *p = address(run, in->x.acc, R, (SolElemKind)in->w);
             if (!p)
                 goto fault;
-            load_elem(&R[in->d], p, (SolElemKind)in->w);
+            sol_exec_load_elem(&R[in->d], p, (SolElemKind)in->w);
             NEXT_INSN;
         }
         case EX_STORE: {
             char *p = address(run, in->x.acc, R, (SolElemKind)in->w);
             if (!p)
                 goto fault;
-            store_elem(p, R[in->a], (SolElemKind)in->w);
+            sol_exec_store_elem(p, R[in->a], (SolElemKind)in->w);
             NEXT_INSN;
         }
         case EX_ALLOC:
@@ -475,114 +603,24 @@ bool sol_exec_run_func(ExecRun *run, const ExecFunc *f, const Slot *args, Slot *
             R[in->d].i = b->dims[k];
             NEXT_INSN;
         }
-        case EX_ADDI: R[in->d].i = (int64_t)((uint64_t)R[in->a].i + (uint64_t)R[in->b].i); NEXT_INSN;
-        case EX_SUBI: R[in->d].i = (int64_t)((uint64_t)R[in->a].i - (uint64_t)R[in->b].i); NEXT_INSN;
-        case EX_MULI: R[in->d].i = (int64_t)((uint64_t)R[in->a].i * (uint64_t)R[in->b].i); NEXT_INSN;
-        case EX_MULC: R[in->d].i = (int64_t)((uint64_t)R[in->a].i * (uint64_t)in->x.imm); NEXT_INSN;
-        case EX_DIVSI:
-        case EX_DIVUI:
-        case EX_CEILDIVSI:
-        case EX_FLOORDIVSI:
-        case EX_REMSI:
-        case EX_REMUI:
-            if (!divide(run, in, R[in->a].i, R[in->b].i, &t))
+        case EX_BATCH:
+            if (!sol_exec_batch_run(run, in, R))
                 goto fault;
-            R[in->d].i = t;
             NEXT_INSN;
-        case EX_ANDI: R[in->d].i = R[in->a].i & R[in->b].i; NEXT_INSN;
-        case EX_ORI: R[in->d].i = R[in->a].i | R[in->b].i; NEXT_INSN;
-        case EX_XORI: R[in->d].i = R[in->a].i ^ R[in->b].i; NEXT_INSN;
-        case EX_SHLI:
-        case EX_SHRSI:
-        case EX_SHRUI:
-            if (!shift(run, in, R[in->a].i, R[in->b].i, &t))
+        default: {
+            int r = arith_op(run, in, R);
+            if (r > 0)
+                NEXT_INSN;
+            if (r == 0)
                 goto fault;
-            R[in->d].i = t;
-            NEXT_INSN;
-        case EX_MAXSI: R[in->d].i = R[in->a].i > R[in->b].i ? R[in->a].i : R[in->b].i; NEXT_INSN;
-        case EX_MINSI: R[in->d].i = R[in->a].i < R[in->b].i ? R[in->a].i : R[in->b].i; NEXT_INSN;
-        case EX_MAXUI:
-            R[in->d].i = zext(R[in->a].i, in->w) > zext(R[in->b].i, in->w) ? R[in->a].i : R[in->b].i;
-            NEXT_INSN;
-        case EX_MINUI:
-            R[in->d].i = zext(R[in->a].i, in->w) < zext(R[in->b].i, in->w) ? R[in->a].i : R[in->b].i;
-            NEXT_INSN;
-        case EX_AFLOORDIV: R[in->d].i = sol_floordiv(R[in->a].i, in->x.imm); NEXT_INSN;
-        case EX_ACEILDIV: R[in->d].i = sol_ceildiv(R[in->a].i, in->x.imm); NEXT_INSN;
-        case EX_AMOD: {
-            int64_t m = in->x.imm ? in->x.imm : R[in->b].i;
-            if (m <= 0) {
-                int_fault(run, in, "affine 'mod' by a value that is not positive");
-                goto fault;
-            }
-            R[in->d].i = sol_floormod(R[in->a].i, m);
-            NEXT_INSN;
+            break;
         }
-        case EX_SEXT: R[in->d].i = sext(R[in->a].i, in->w); NEXT_INSN;
-        case EX_ZEXT: R[in->d].i = (int64_t)zext(R[in->a].i, in->w); NEXT_INSN;
-        case EX_ABSI:
-            R[in->d].i = R[in->a].i < 0 ? (int64_t)(0 - (uint64_t)R[in->a].i) : R[in->a].i;
-            NEXT_INSN;
-        case EX_CTLZ: {
-            uint64_t x = zext(R[in->a].i, in->w);
-            R[in->d].i = x ? __builtin_clzll(x) - (64 - (int)in->w) : (int64_t)in->w;
-            NEXT_INSN;
-        }
-        case EX_CTTZ: {
-            uint64_t x = zext(R[in->a].i, in->w);
-            R[in->d].i = x ? __builtin_ctzll(x) : (int64_t)in->w;
-            NEXT_INSN;
-        }
-        case EX_CTPOP: R[in->d].i = __builtin_popcountll(zext(R[in->a].i, in->w)); NEXT_INSN;
-        case EX_CMPI:
-            R[in->d].i = cmpi((unsigned)in->x.imm, R[in->a].i, R[in->b].i, in->w) ? -1 : 0;
-            NEXT_INSN;
-        case EX_SELECT: R[in->d] = R[in->a].i ? R[in->b] : R[in->c]; NEXT_INSN;
-        case EX_ADDF: R[in->d].f = R[in->a].f + R[in->b].f; NEXT_INSN;
-        case EX_SUBF: R[in->d].f = R[in->a].f - R[in->b].f; NEXT_INSN;
-        case EX_MULF: R[in->d].f = R[in->a].f * R[in->b].f; NEXT_INSN;
-        case EX_DIVF: R[in->d].f = R[in->a].f / R[in->b].f; NEXT_INSN;
-        case EX_REMF: R[in->d].f = fmod(R[in->a].f, R[in->b].f); NEXT_INSN;
-        case EX_MAXIMUMF: R[in->d].f = maximumf(R[in->a].f, R[in->b].f); NEXT_INSN;
-        case EX_MINIMUMF: R[in->d].f = minimumf(R[in->a].f, R[in->b].f); NEXT_INSN;
-        case EX_MAXNUMF: R[in->d].f = fmax(R[in->a].f, R[in->b].f); NEXT_INSN;
-        case EX_MINNUMF: R[in->d].f = fmin(R[in->a].f, R[in->b].f); NEXT_INSN;
-        case EX_NEGF: R[in->d].f = -R[in->a].f; NEXT_INSN;
-        case EX_MATH1: R[in->d].f = in->x.f1(R[in->a].f); NEXT_INSN;
-        case EX_MATH2: R[in->d].f = in->x.f2(R[in->a].f, R[in->b].f); NEXT_INSN;
-        case EX_FMA: R[in->d].f = fma(R[in->a].f, R[in->b].f, R[in->c].f); NEXT_INSN;
-        /* f32: operands are exact floats; the double result rounds once to float. */
-        case EX_ADDF_F32: R[in->d].f = (float)(R[in->a].f + R[in->b].f); NEXT_INSN;
-        case EX_SUBF_F32: R[in->d].f = (float)(R[in->a].f - R[in->b].f); NEXT_INSN;
-        case EX_MULF_F32: R[in->d].f = (float)(R[in->a].f * R[in->b].f); NEXT_INSN;
-        case EX_DIVF_F32: R[in->d].f = (float)(R[in->a].f / R[in->b].f); NEXT_INSN;
-        case EX_REMF_F32: R[in->d].f = fmodf((float)R[in->a].f, (float)R[in->b].f); NEXT_INSN;
-        case EX_MATH1_F32: R[in->d].f = in->x.f1f((float)R[in->a].f); NEXT_INSN;
-        case EX_MATH2_F32:
-            R[in->d].f = in->x.f2f((float)R[in->a].f, (float)R[in->b].f);
-            NEXT_INSN;
-        case EX_FMA_F32:
-            R[in->d].f = fmaf((float)R[in->a].f, (float)R[in->b].f, (float)R[in->c].f);
-            NEXT_INSN;
-        case EX_ROUND_F32: R[in->d].f = (float)R[in->a].f; NEXT_INSN;
-        case EX_ROUND_F16: R[in->d].f = sol_float_round(R[in->a].f, SOL_F16); NEXT_INSN;
-        case EX_ROUND_BF16: R[in->d].f = sol_float_round(R[in->a].f, SOL_BF16); NEXT_INSN;
-        case EX_CMPF:
-            R[in->d].i = cmpf((unsigned)in->x.imm, R[in->a].f, R[in->b].f) ? -1 : 0;
-            NEXT_INSN;
-        case EX_SITOFP: R[in->d].f = (double)R[in->a].i; NEXT_INSN;
-        case EX_UITOFP: R[in->d].f = (double)zext(R[in->a].i, in->w); NEXT_INSN;
-        case EX_FPTOSI: R[in->d].i = fptosi(R[in->a].f, in->w); NEXT_INSN;
-        case EX_FPTOUI: R[in->d].i = fptoui(R[in->a].f, in->w); NEXT_INSN;
-        case EX_BITCAST_FI: R[in->d].i = bitcast_fi(R[in->a].f, in->w); NEXT_INSN;
-        case EX_BITCAST_IF: R[in->d].f = bitcast_if(R[in->a].i, in->w); NEXT_INSN;
-        case EX_COUNT: break;
         }
         sol_emit_error(run->ctx, in->op->loc, "internal error: bad executor opcode %u", in->opc);
         goto fault;
     }
 fault_steps:
-    step_limit(run, in);
+    sol_exec_report_steps(run, in);
 fault:
     free_slots(R);
     return false;

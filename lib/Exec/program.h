@@ -48,7 +48,8 @@ typedef struct Linear {
 /* A load or store. Proved accesses use `flat` (the element offset); checked ones compute each
  * subscript, compare it with the buffer's dims and report the op on failure. */
 typedef struct Access {
-    int32_t mem; /* slot of the memref */
+    int32_t mem; /* slot of the memref (in a batch loop: an encoded operand, see BatchLoop) */
+    const SolValue *memv; /* the memref value, for alias questions */
     uint32_t rank;
     bool proved;
     Linear flat;
@@ -73,6 +74,8 @@ typedef struct AllocSite {
     const SolOp *op;
 } AllocSite;
 
+typedef struct BatchLoop BatchLoop;
+
 typedef double (*MathFn1)(double);
 typedef float (*MathFn1f)(float);
 typedef double (*MathFn2)(double, double);
@@ -88,7 +91,7 @@ typedef float (*MathFn2f)(float, float);
     X(ADDF) X(SUBF) X(MULF) X(DIVF) X(REMF) X(MAXIMUMF) X(MINIMUMF) X(MAXNUMF) X(MINNUMF)      \
     X(NEGF) X(MATH1) X(MATH2) X(FMA) X(ADDF_F32) X(SUBF_F32) X(MULF_F32) X(DIVF_F32)           \
     X(REMF_F32) X(MATH1_F32) X(MATH2_F32) X(FMA_F32) X(ROUND_F32) X(ROUND_F16) X(ROUND_BF16)   \
-    X(CMPF) X(SITOFP) X(UITOFP) X(FPTOSI) X(FPTOUI) X(BITCAST_FI) X(BITCAST_IF)
+    X(CMPF) X(SITOFP) X(UITOFP) X(FPTOSI) X(FPTOUI) X(BITCAST_FI) X(BITCAST_IF) X(BATCH)
 
 typedef enum ExecOpcode {
 #define X(name) EX_##name,
@@ -108,6 +111,7 @@ typedef struct Insn {
         const Linear *lin; /* LIN: d = the linear form */
         const CallSite *call;
         const AllocSite *alloc;
+        const BatchLoop *batch;
         MathFn1 f1;
         MathFn1f f1f;
         MathFn2 f2;
@@ -115,6 +119,29 @@ typedef struct Insn {
     } x;
     const SolOp *op; /* for run-time errors */
 } Insn;
+
+/* An innermost loop run a chunk of iterations at a time (batch.c): each instruction of the
+ * body runs over all lanes of the chunk before the next one, so dispatch is paid once per
+ * chunk. Operands are encoded: >= 0 is a lane buffer (a value that varies per iteration; lane
+ * 0 is the induction variable), < 0 is -(slot + 1), a value defined outside the loop. Loops
+ * whose iter_args are reductions (`%s = addf %acc, %x; yield %s`) qualify: those ops run in
+ * order over the lanes after the rest. */
+typedef struct Reduction {
+    uint16_t opc;   /* ADDF, ADDF_F32, MULF, MULF_F32, MAXIMUMF, ..., ADDI */
+    uint16_t round; /* 0, EX_ROUND_F16 or EX_ROUND_BF16 after each step */
+    uint16_t w;     /* ADDI: integer width */
+    int32_t acc;    /* slot of the iter_arg (and of the loop result) */
+    int32_t x;      /* encoded operand combined into it */
+} Reduction;
+
+struct BatchLoop {
+    int64_t step;
+    Insn *code; /* the body, encoded operands, no jumps */
+    uint32_t ncode;
+    uint32_t nlanes;
+    Reduction *reds;
+    uint32_t nreds;
+};
 
 typedef struct ConstInit {
     int32_t reg;
@@ -139,13 +166,14 @@ typedef struct ExecProgram {
     ExecFunc *funcs;
     uint32_t nfuncs;
     SolPrecision precision;
+    bool batch; /* batch innermost loops that qualify (batch.c) */
     SolExecStats *stats;
 } ExecProgram;
 
 /* Compiles every function of the module (the entry with the argument shapes of this run, so
  * accesses to them can be proved in bounds). Emits errors for what it cannot run. */
 bool sol_exec_compile(ExecProgram *prog, SolModule *m, SolOp *entry, SolTensor *const *args,
-                      SolPrecision precision, SolExecStats *stats);
+                      const SolExecOptions *opts, SolExecStats *stats);
 void sol_exec_program_free(ExecProgram *prog);
 ExecFunc *sol_exec_find_func(ExecProgram *prog, const SolOp *func);
 

@@ -40,11 +40,16 @@ static void fill_random(SolTensor *t, uint64_t seed, const char *name)
     uint64_t s = seed;
     for (const char *c = name; *c; c++)
         s = (s ^ (unsigned char)*c) * 0x100000001B3ull;
+    double spare = 0;
     for (int64_t i = 0; i < t->nelems; i++) {
         double v;
-        if (t->elem <= SOL_ELEM_F64) { /* Box-Muller */
+        if (t->elem <= SOL_ELEM_F64 && (i & 1)) {
+            v = spare;
+        } else if (t->elem <= SOL_ELEM_F64) { /* Box-Muller: two normals per pair of draws */
             double u1 = next_unit(&s), u2 = next_unit(&s);
-            v = sqrt(-2.0 * log(1.0 - u1)) * cos(6.283185307179586 * u2);
+            double r = sqrt(-2.0 * log(1.0 - u1));
+            v = r * cos(6.283185307179586 * u2);
+            spare = r * sin(6.283185307179586 * u2);
         } else if (t->elem == SOL_ELEM_I1) {
             v = (double)(next_u64(&s) & 1);
         } else {

@@ -52,6 +52,7 @@ typedef enum FlagId {
     F_PRECISION,
     F_MAX_STEPS,
     F_MAX_MEMORY,
+    F_NO_BATCH,
     F_PRINT,
     F_STATS,
     F_HELP,
@@ -81,6 +82,8 @@ static const Flag flags[] = {
      "stop after N loop iterations and calls (default 2e10; 0: no limit)"},
     {"--max-memory", F_MAX_MEMORY, "BYTES",
      "stop when arguments plus allocations exceed BYTES (suffixes K M G; default 8G; 0: none)"},
+    {"--no-batch", F_NO_BATCH, NULL,
+     "run every loop one iteration at a time (the reference for the batched fast path)"},
     {"--print", F_PRINT, NULL, "print every written argument"},
     {"--stats", F_STATS, NULL, "print steps, peak memory, proved accesses and time to stderr"},
     {"--help", F_HELP, NULL, "print this help and exit"},
@@ -216,6 +219,7 @@ static bool apply_flag(RunOptions *o, const Flag *f, char *value)
         return false;
     case F_MAX_STEPS: return parse_u64("--max-steps", value, &o->exec.max_steps);
     case F_MAX_MEMORY: return parse_bytes(value, &o->exec.max_memory);
+    case F_NO_BATCH: return o->exec.no_batch = true;
     case F_PRINT: return o->print = true;
     case F_STATS: return o->stats = true;
     case F_HELP: return o->help = true;
@@ -325,10 +329,10 @@ static int execute(SolContext *ctx, RunOptions *o, SolModule *m, SolOp *func)
         if (o->stats)
             fprintf(stderr,
                     "solar-run: %.3f s, %llu steps, peak memory %llu bytes, %u accesses proved "
-                    "in bounds, %u checked at run time\n",
+                    "in bounds, %u checked at run time, %u loops batched\n",
                     t1 - t0, (unsigned long long)stats.steps,
                     (unsigned long long)stats.peak_memory, stats.proved_access,
-                    stats.checked_access);
+                    stats.checked_access, stats.batched_loops);
         if (ok) {
             sol_exec_written_args(m, func, written);
             rc = run_finish_outputs(o, func, tensors, written);

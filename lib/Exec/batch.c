@@ -1,0 +1,570 @@
+/*
+ * Batched innermost loops: the interpreter's fast path (see BatchLoop in program.h).
+ *
+ * An interpreter pays a dispatch per op per iteration, which is what keeps a naive one 20x or
+ * more behind compiled C. An innermost loop whose iterations are independent except through
+ * reductions can instead run each op over a chunk of up to BATCH_LANES iterations in a tight
+ * C loop. The results are exactly those of running the iterations in order:
+ *   - every op but the reductions depends only on the iteration's own values;
+ *   - a reduction (`%s = arith.addf %acc, %x` yielded back as %acc, with no other use of
+ *     either) is applied over the lanes in iteration order, with the same rounding;
+ *   - memory: a buffer the loop stores to is accessed only at one address per iteration that
+ *     no other iteration touches (the same proved subscript form, injective in the induction
+ *     variable), and any other memref in the loop is provably a different buffer. So moving a
+ *     load of iteration t+1 before a store of iteration t changes nothing.
+ * Ops that can fault mid-chunk (integer division, shifts, calls, allocation) keep a loop on
+ * the scalar path; so do ifs and nested loops. A bounds fault in a batch is reported for the
+ * op and indices that fail, like the scalar path (the run stops either way).
+ */
+#include "Exec/interp.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define BATCH_LANES 256
+
+/* ---- building ----------------------------------------------------------------------------- */
+
+static bool vector_opcode(ExecOpcode k)
+{
+    switch (k) {
+    case EX_MOV: case EX_LIN: case EX_LOAD: case EX_STORE:
+    case EX_ADDI: case EX_SUBI: case EX_MULI: case EX_MULC: case EX_ANDI: case EX_ORI:
+    case EX_XORI: case EX_MAXSI: case EX_MINSI: case EX_SEXT: case EX_ZEXT: case EX_CMPI:
+    case EX_SELECT: case EX_AFLOORDIV: case EX_ACEILDIV:
+    case EX_ADDF: case EX_SUBF: case EX_MULF: case EX_DIVF: case EX_MAXIMUMF: case EX_MINIMUMF:
+    case EX_MAXNUMF: case EX_MINNUMF: case EX_NEGF: case EX_MATH1: case EX_MATH2: case EX_FMA:
+    case EX_ADDF_F32: case EX_SUBF_F32: case EX_MULF_F32: case EX_DIVF_F32: case EX_MATH1_F32:
+    case EX_MATH2_F32: case EX_FMA_F32: case EX_ROUND_F32: case EX_ROUND_F16:
+    case EX_ROUND_BF16: case EX_CMPF: case EX_SITOFP: case EX_UITOFP: case EX_FPTOSI:
+    case EX_FPTOUI:
+        return true;
+    default:
+        return false;
+    }
+}
+
+static bool reduction_opcode(ExecOpcode k)
+{
+    switch (k) {
+    case EX_ADDF: case EX_ADDF_F32: case EX_MULF: case EX_MULF_F32: case EX_MAXIMUMF:
+    case EX_MINIMUMF: case EX_MAXNUMF: case EX_MINNUMF: case EX_ADDI:
+        return true;
+    default:
+        return false;
+    }
+}
+
+typedef struct Builder {
+    SolArena *arena;
+    const Insn *body;
+    uint32_t n;
+    int32_t *lane_of; /* slot -> lane, -1 for values defined outside */
+    uint32_t nregs;
+    bool *dropped;    /* body instructions folded into reductions */
+} Builder;
+
+/* Every register an instruction reads (operands, linear terms, access terms). */
+typedef bool (*RegFn)(int32_t reg, void *user);
+
+static bool for_each_lin_reg(const Linear *l, RegFn fn, void *user)
+{
+    for (uint32_t k = 0; k < l->nterms; k++)
+        if (!fn(l->reg[k], user))
+            return false;
+    return true;
+}
+
+static bool for_each_read(const Insn *in, RegFn fn, void *user)
+{
+    if (in->opc == EX_LIN)
+        return for_each_lin_reg(in->x.lin, fn, user);
+    if (in->opc == EX_LOAD || in->opc == EX_STORE) {
+        const Access *acc = in->x.acc;
+        if (!fn(acc->mem, user) || (in->opc == EX_STORE && !fn(in->a, user)))
+            return false;
+        if (acc->proved)
+            return for_each_lin_reg(&acc->flat, fn, user);
+        for (uint32_t r = 0; r < acc->rank; r++)
+            if (!for_each_lin_reg(&acc->subs[r], fn, user))
+                return false;
+        return true;
+    }
+    if (in->a >= 0 && !fn(in->a, user))
+        return false;
+    if (in->b >= 0 && in->opc != EX_MULC && !fn(in->b, user))
+        return false;
+    if ((in->opc == EX_SELECT || in->opc == EX_FMA || in->opc == EX_FMA_F32) && !fn(in->c, user))
+        return false;
+    return true;
+}
+
+typedef struct CountReads {
+    int32_t reg;
+    uint32_t n;
+} CountReads;
+
+static bool count_read(int32_t reg, void *user)
+{
+    CountReads *c = user;
+    c->n += reg == c->reg;
+    return true;
+}
+
+static uint32_t reads_of(const Builder *B, int32_t reg)
+{
+    CountReads c = {reg, 0};
+    for (uint32_t i = 0; i < B->n; i++)
+        if (!B->dropped[i])
+            for_each_read(&B->body[i], count_read, &c);
+    return c.n;
+}
+
+/* Finds `s = OP(acc, x)` [+ round s] and the yield's `MOV acc <- s`; marks them dropped. */
+static bool find_reduction(Builder *B, int32_t acc, Reduction *red)
+{
+    uint32_t mov = B->n, def = B->n;
+    for (uint32_t i = 0; i < B->n; i++)
+        if (B->body[i].opc == EX_MOV && B->body[i].d == acc)
+            mov = i;
+    if (mov == B->n)
+        return false;
+    int32_t s = B->body[mov].a;
+    for (uint32_t i = 0; i < mov; i++)
+        if (B->body[i].d == s && B->body[i].opc != EX_ROUND_F16 && B->body[i].opc != EX_ROUND_BF16)
+            def = i;
+    if (def == B->n || !reduction_opcode((ExecOpcode)B->body[def].opc))
+        return false;
+    const Insn *op = &B->body[def];
+    if (op->a != acc && op->b != acc)
+        return false;
+    red->opc = op->opc;
+    red->w = op->w;
+    red->acc = acc;
+    red->x = op->a == acc ? op->b : op->a;
+    red->round = 0;
+    if (red->x == acc)
+        return false;
+    B->dropped[def] = B->dropped[mov] = true;
+    for (uint32_t i = def + 1; i < mov; i++) {
+        const Insn *r = &B->body[i];
+        if (r->d == s && r->a == s && (r->opc == EX_ROUND_F16 || r->opc == EX_ROUND_BF16 ||
+                                       (r->opc == EX_SEXT && op->opc == EX_ADDI))) {
+            if (r->opc != EX_SEXT)
+                red->round = r->opc;
+            B->dropped[i] = true;
+        }
+    }
+    /* acc and s must have no other reader: the lanes never see a partial reduction. */
+    return reads_of(B, acc) == 0 && reads_of(B, s) == 0;
+}
+
+/* The slot of an entry argument or memref.alloc result, or NULL for anything that may alias. */
+static bool distinct_buffer(const SolValue *v, const SolOp *entry)
+{
+    if (!v)
+        return false;
+    if (!v->def)
+        return entry && sol_block_parent_op(v->owner) == entry;
+    return v->def->kind == SOL_OP_ALLOC;
+}
+
+/* True when the proved flat form depends on the iteration only through iv, with a nonzero
+ * coefficient: then each iteration has its own address. */
+static bool injective_in_iv(const Builder *B, const Access *a, int32_t iv)
+{
+    if (!a->proved)
+        return false;
+    bool has_iv = false;
+    for (uint32_t k = 0; k < a->flat.nterms; k++) {
+        if (a->flat.reg[k] == iv)
+            has_iv = a->flat.coef[k] != 0;
+        else if (B->lane_of[a->flat.reg[k]] >= 0)
+            return false;
+    }
+    return has_iv;
+}
+
+static bool same_form(const Linear *x, const Linear *y)
+{
+    if (x->c0 != y->c0 || x->nterms != y->nterms)
+        return false;
+    for (uint32_t k = 0; k < x->nterms; k++)
+        if (x->reg[k] != y->reg[k] || x->coef[k] != y->coef[k])
+            return false;
+    return true;
+}
+
+static bool memory_independent(const Builder *B, int32_t iv, const SolOp *entry)
+{
+    for (uint32_t i = 0; i < B->n; i++) {
+        const Insn *s = &B->body[i];
+        if (s->opc != EX_STORE)
+            continue;
+        if (B->lane_of[s->x.acc->mem] >= 0 || !injective_in_iv(B, s->x.acc, iv))
+            return false;
+        for (uint32_t j = 0; j < B->n; j++) {
+            const Insn *x = &B->body[j];
+            if (j == i || (x->opc != EX_LOAD && x->opc != EX_STORE))
+                continue;
+            const Access *sa = s->x.acc, *xa = x->x.acc;
+            if (sa->memv != xa->memv && distinct_buffer(sa->memv, entry) &&
+                distinct_buffer(xa->memv, entry))
+                continue; /* different buffers */
+            if (sa->memv != xa->memv || !xa->proved || !same_form(&sa->flat, &xa->flat))
+                return false;
+        }
+    }
+    return true;
+}
+
+static int32_t encode(const Builder *B, int32_t reg)
+{
+    return reg < 0 ? reg : B->lane_of[reg] >= 0 ? B->lane_of[reg] : -(reg + 1);
+}
+
+static Linear encode_lin(Builder *B, const Linear *l)
+{
+    Linear e = *l;
+    e.reg = sol_arena_alloc(B->arena, (l->nterms + 1) * sizeof *e.reg);
+    for (uint32_t k = 0; k < l->nterms; k++)
+        e.reg[k] = encode(B, l->reg[k]);
+    return e;
+}
+
+BatchLoop *sol_exec_batch_build(SolArena *arena, const Insn *body, uint32_t n, uint32_t nregs,
+                                int32_t iv, const int32_t *iter, uint32_t niter,
+                                const SolOp *entry, int64_t step)
+{
+    Builder B = {arena, body, n, sol_xmalloc((nregs + 1) * sizeof(int32_t)), nregs,
+                 sol_xcalloc(n + 1, sizeof(bool))};
+    BatchLoop *bl = NULL;
+    Reduction *reds = sol_xcalloc(niter + 1, sizeof *reds);
+    for (uint32_t r = 0; r < nregs; r++)
+        B.lane_of[r] = -1;
+    uint32_t nlanes = 0;
+    B.lane_of[iv] = (int32_t)nlanes++;
+    bool ok = n > 0;
+    for (uint32_t i = 0; i < n && ok; i++) {
+        ok = vector_opcode((ExecOpcode)body[i].opc);
+        if (ok && body[i].d >= 0 && B.lane_of[body[i].d] < 0)
+            B.lane_of[body[i].d] = (int32_t)nlanes++;
+    }
+    for (uint32_t k = 0; k < niter && ok; k++)
+        ok = find_reduction(&B, iter[k], &reds[k]);
+    /* Iter-arg slots hold scalars, not lanes. */
+    for (uint32_t k = 0; k < niter && ok; k++)
+        B.lane_of[iter[k]] = -1;
+    for (uint32_t i = 0; i < n && ok; i++)
+        ok = B.dropped[i] || body[i].opc != EX_MOV || B.lane_of[body[i].d] >= 0;
+    ok = ok && memory_independent(&B, iv, entry);
+    if (ok) {
+        bl = sol_arena_alloc(arena, sizeof *bl);
+        bl->step = step;
+        bl->nlanes = nlanes;
+        bl->code = sol_arena_alloc(arena, (n + 1) * sizeof *bl->code);
+        for (uint32_t i = 0; i < n; i++) {
+            if (B.dropped[i])
+                continue;
+            Insn e = body[i];
+            e.d = encode(&B, e.d);
+            e.a = encode(&B, e.a);
+            if (e.opc != EX_MULC)
+                e.b = encode(&B, e.b);
+            e.c = encode(&B, e.c);
+            if (e.opc == EX_LIN) {
+                Linear *l = sol_arena_alloc(arena, sizeof *l);
+                *l = encode_lin(&B, e.x.lin);
+                e.x.lin = l;
+            } else if (e.opc == EX_LOAD || e.opc == EX_STORE) {
+                Access *a = sol_arena_alloc(arena, sizeof *a);
+                *a = *e.x.acc;
+                a->mem = encode(&B, a->mem);
+                a->flat = encode_lin(&B, &a->flat);
+                if (!a->proved) {
+                    a->subs = sol_arena_alloc(arena, (a->rank + 1) * sizeof *a->subs);
+                    for (uint32_t r = 0; r < a->rank; r++)
+                        a->subs[r] = encode_lin(&B, &e.x.acc->subs[r]);
+                }
+                e.x.acc = a;
+            }
+            bl->code[bl->ncode++] = e;
+        }
+        bl->nreds = niter;
+        bl->reds = sol_arena_alloc(arena, (niter + 1) * sizeof *bl->reds);
+        for (uint32_t k = 0; k < niter; k++) {
+            bl->reds[k] = reds[k];
+            bl->reds[k].x = encode(&B, reds[k].x);
+        }
+    }
+    free(B.lane_of);
+    free(B.dropped);
+    free(reds);
+    return bl;
+}
+
+/* ---- running ------------------------------------------------------------------------------ */
+
+/* Operand view: a lane buffer (stride 1) or one slot (stride 0). */
+#define OPND(x, P, S)                                                                          \
+    const Slot *P = (x) >= 0 ? lanes + (size_t)(x) * BATCH_LANES : &R[-(x) - 1];              \
+    size_t S = (x) >= 0
+#define LANE_LOOP(body)                                                                        \
+    for (uint32_t t = 0; t < n; t++) {                                                         \
+        body;                                                                                  \
+    }
+
+/* Element offsets of one access for every lane, or false after reporting a fault. */
+static bool lane_offsets(ExecRun *run, const Access *acc, const Slot *R, const Slot *lanes,
+                         uint32_t n, ExecBuf **bufp, int64_t *offs)
+{
+    ExecBuf *buf = acc->mem >= 0 ? NULL : R[-acc->mem - 1].m;
+    if (!buf || !buf->alive)
+        return sol_exec_report_dead(run, acc);
+    *bufp = buf;
+    if (acc->proved) {
+        /* The uniform terms first, then one pass per varying term. */
+        int64_t base = acc->flat.c0;
+        bool first = true;
+        for (uint32_t k = 0; k < acc->flat.nterms; k++)
+            if (acc->flat.reg[k] < 0)
+                base += acc->flat.coef[k] * R[-acc->flat.reg[k] - 1].i;
+        for (uint32_t k = 0; k < acc->flat.nterms; k++) {
+            int32_t r = acc->flat.reg[k];
+            int64_t c = acc->flat.coef[k];
+            if (r < 0)
+                continue;
+            const Slot *L = lanes + (size_t)r * BATCH_LANES;
+            if (first)
+                LANE_LOOP(offs[t] = base + c * L[t].i)
+            else
+                LANE_LOOP(offs[t] += c * L[t].i)
+            first = false;
+        }
+        if (first)
+            LANE_LOOP(offs[t] = base)
+        return true;
+    }
+    for (uint32_t t = 0; t < n; t++) {
+        int64_t idx[SOL_TENSOR_MAX_RANK];
+        bool ok = acc->rank == buf->rank, overflow = false;
+        int64_t off = 0;
+        for (uint32_t r = 0; r < acc->rank && r < SOL_TENSOR_MAX_RANK; r++) {
+            const Linear *l = &acc->subs[r];
+            int64_t v = l->c0, p;
+            for (uint32_t k = 0; k < l->nterms; k++) {
+                int64_t x = l->reg[k] < 0 ? R[-l->reg[k] - 1].i
+                                          : lanes[(size_t)l->reg[k] * BATCH_LANES + t].i;
+                if (__builtin_mul_overflow(l->coef[k], x, &p) || __builtin_add_overflow(v, p, &v))
+                    overflow = true;
+            }
+            idx[r] = overflow ? 0 : v;
+            if (overflow || v < 0 || r >= buf->rank || v >= buf->dims[r])
+                ok = false;
+            else
+                off += v * buf->strides[r];
+        }
+        if (!ok)
+            return sol_exec_report_oob(run, acc, buf, idx, overflow);
+        offs[t] = off;
+    }
+    return true;
+}
+
+/* A proved f32 access with at most one varying subscript term: address and data in one pass
+ * (the common case: `A[%i, %k]` in a loop over %k). */
+static bool fast_f32_access(const Insn *in, const Slot *R, Slot *lanes, uint32_t n)
+{
+    const Access *acc = in->x.acc;
+    if (!acc->proved || in->w != SOL_ELEM_F32 || acc->mem >= 0)
+        return false;
+    int64_t base = acc->flat.c0, c = 0;
+    const Slot *L = NULL;
+    for (uint32_t k = 0; k < acc->flat.nterms; k++) {
+        int32_t r = acc->flat.reg[k];
+        if (r < 0) {
+            base += acc->flat.coef[k] * R[-r - 1].i;
+        } else if (!L) {
+            L = lanes + (size_t)r * BATCH_LANES;
+            c = acc->flat.coef[k];
+        } else {
+            return false;
+        }
+    }
+    const ExecBuf *buf = R[-acc->mem - 1].m;
+    if (!buf || !buf->alive)
+        return false; /* the general path reports it */
+    float *p = (float *)(void *)buf->data + base;
+    if (!L) {
+        L = lanes; /* no varying term: lane values do not matter with c == 0 */
+        c = 0;
+    }
+    if (in->opc == EX_LOAD) {
+        Slot *D = lanes + (size_t)in->d * BATCH_LANES;
+        LANE_LOOP(D[t].f = p[c * L[t].i])
+    } else {
+        OPND(in->a, V, sv);
+        LANE_LOOP(p[c * L[t].i] = (float)V[t * sv].f)
+    }
+    return true;
+}
+
+static bool batch_access(ExecRun *run, const Insn *in, const Slot *R, Slot *lanes, uint32_t n,
+                         int64_t *offs)
+{
+    if (fast_f32_access(in, R, lanes, n))
+        return true;
+    ExecBuf *buf = NULL;
+    if (!lane_offsets(run, in->x.acc, R, lanes, n, &buf, offs))
+        return false;
+    SolElemKind elem = (SolElemKind)in->w;
+    size_t eb = sol_elem_bytes(elem);
+    if (in->opc == EX_LOAD) {
+        Slot *D = lanes + (size_t)in->d * BATCH_LANES;
+        LANE_LOOP(sol_exec_load_elem(&D[t], buf->data + offs[t] * (int64_t)eb, elem))
+        return true;
+    }
+    OPND(in->a, V, sv);
+    LANE_LOOP(sol_exec_store_elem(buf->data + offs[t] * (int64_t)eb, V[t * sv], elem))
+    return true;
+}
+
+/* One body instruction over n lanes. */
+static bool batch_insn(ExecRun *run, const Insn *in, const Slot *R, Slot *lanes, uint32_t n,
+                       int64_t *offs)
+{
+    if (in->opc == EX_LOAD || in->opc == EX_STORE)
+        return batch_access(run, in, R, lanes, n, offs);
+    Slot *D = lanes + (size_t)in->d * BATCH_LANES;
+    if (in->opc == EX_LIN) {
+        const Linear *l = in->x.lin;
+        int64_t base = l->c0;
+        LANE_LOOP(D[t].i = 0)
+        for (uint32_t k = 0; k < l->nterms; k++) {
+            if (l->reg[k] < 0) {
+                base = (int64_t)((uint64_t)base + (uint64_t)l->coef[k] * (uint64_t)R[-l->reg[k] - 1].i);
+            } else {
+                const Slot *L = lanes + (size_t)l->reg[k] * BATCH_LANES;
+                uint64_t c = (uint64_t)l->coef[k];
+                LANE_LOOP(D[t].i = (int64_t)((uint64_t)D[t].i + c * (uint64_t)L[t].i))
+            }
+        }
+        LANE_LOOP(D[t].i = (int64_t)((uint64_t)D[t].i + (uint64_t)base))
+        return true;
+    }
+    OPND(in->a, A, sa);
+    OPND(in->opc == EX_MULC ? in->a : in->b, B, sb);
+    OPND(in->c, Cc, sc);
+    switch ((ExecOpcode)in->opc) {
+    case EX_MOV: LANE_LOOP(D[t] = A[t * sa]) break;
+    case EX_ADDI: LANE_LOOP(D[t].i = (int64_t)((uint64_t)A[t * sa].i + (uint64_t)B[t * sb].i)) break;
+    case EX_SUBI: LANE_LOOP(D[t].i = (int64_t)((uint64_t)A[t * sa].i - (uint64_t)B[t * sb].i)) break;
+    case EX_MULI: LANE_LOOP(D[t].i = (int64_t)((uint64_t)A[t * sa].i * (uint64_t)B[t * sb].i)) break;
+    case EX_MULC:
+        LANE_LOOP(D[t].i = (int64_t)((uint64_t)A[t * sa].i * (uint64_t)in->x.imm)) break;
+    case EX_ANDI: LANE_LOOP(D[t].i = A[t * sa].i & B[t * sb].i) break;
+    case EX_ORI: LANE_LOOP(D[t].i = A[t * sa].i | B[t * sb].i) break;
+    case EX_XORI: LANE_LOOP(D[t].i = A[t * sa].i ^ B[t * sb].i) break;
+    case EX_MAXSI: LANE_LOOP(D[t].i = A[t * sa].i > B[t * sb].i ? A[t * sa].i : B[t * sb].i) break;
+    case EX_MINSI: LANE_LOOP(D[t].i = A[t * sa].i < B[t * sb].i ? A[t * sa].i : B[t * sb].i) break;
+    case EX_AFLOORDIV: LANE_LOOP(D[t].i = sol_floordiv(A[t * sa].i, in->x.imm)) break;
+    case EX_ACEILDIV: LANE_LOOP(D[t].i = sol_ceildiv(A[t * sa].i, in->x.imm)) break;
+    case EX_SELECT: LANE_LOOP(D[t] = A[t * sa].i ? B[t * sb] : Cc[t * sc]) break;
+    case EX_ADDF: LANE_LOOP(D[t].f = A[t * sa].f + B[t * sb].f) break;
+    case EX_SUBF: LANE_LOOP(D[t].f = A[t * sa].f - B[t * sb].f) break;
+    case EX_MULF: LANE_LOOP(D[t].f = A[t * sa].f * B[t * sb].f) break;
+    case EX_DIVF: LANE_LOOP(D[t].f = A[t * sa].f / B[t * sb].f) break;
+    case EX_NEGF: LANE_LOOP(D[t].f = -A[t * sa].f) break;
+    case EX_MATH1: LANE_LOOP(D[t].f = in->x.f1(A[t * sa].f)) break;
+    case EX_MATH2: LANE_LOOP(D[t].f = in->x.f2(A[t * sa].f, B[t * sb].f)) break;
+    case EX_FMA: LANE_LOOP(D[t].f = fma(A[t * sa].f, B[t * sb].f, Cc[t * sc].f)) break;
+    case EX_ADDF_F32: LANE_LOOP(D[t].f = (float)(A[t * sa].f + B[t * sb].f)) break;
+    case EX_SUBF_F32: LANE_LOOP(D[t].f = (float)(A[t * sa].f - B[t * sb].f)) break;
+    case EX_MULF_F32: LANE_LOOP(D[t].f = (float)(A[t * sa].f * B[t * sb].f)) break;
+    case EX_DIVF_F32: LANE_LOOP(D[t].f = (float)(A[t * sa].f / B[t * sb].f)) break;
+    case EX_MATH1_F32: LANE_LOOP(D[t].f = in->x.f1f((float)A[t * sa].f)) break;
+    case EX_MATH2_F32:
+        LANE_LOOP(D[t].f = in->x.f2f((float)A[t * sa].f, (float)B[t * sb].f)) break;
+    case EX_FMA_F32:
+        LANE_LOOP(D[t].f = fmaf((float)A[t * sa].f, (float)B[t * sb].f, (float)Cc[t * sc].f))
+        break;
+    case EX_ROUND_F32: LANE_LOOP(D[t].f = (float)A[t * sa].f) break;
+    case EX_SITOFP: LANE_LOOP(D[t].f = (double)A[t * sa].i) break;
+    default:
+        /* The rest share the scalar semantics exactly: run them lane by lane. */
+        for (uint32_t t = 0; t < n; t++) {
+            Slot tmp[3] = {A[t * sa], B[t * sb], Cc[t * sc]};
+            Insn one = *in;
+            one.a = 0, one.b = 1, one.c = 2, one.d = 0;
+            if (!sol_exec_scalar_op(run, &one, tmp))
+                return false;
+            D[t] = tmp[0];
+        }
+        break;
+    }
+    return true;
+}
+
+static void reduce(const Reduction *red, Slot *R, const Slot *lanes, uint32_t n)
+{
+    OPND(red->x, X, sx);
+    Slot acc = R[red->acc];
+    if (red->round == 0 && red->opc == EX_ADDF) {
+        LANE_LOOP(acc.f = acc.f + X[t * sx].f)
+    } else if (red->round == 0 && red->opc == EX_ADDF_F32) {
+        /* lanes hold exact floats, so a float add is the rounded sum, at float latency */
+        float a = (float)acc.f;
+        LANE_LOOP(a = a + (float)X[t * sx].f)
+        acc.f = a;
+    } else {
+        Insn one = {.opc = red->opc, .w = red->w, .d = 0, .a = 0, .b = 1};
+        for (uint32_t t = 0; t < n; t++) {
+            Slot tmp[2] = {acc, X[t * sx]};
+            sol_exec_scalar_op(NULL, &one, tmp); /* reductions never fault */
+            acc = tmp[0];
+            /* f16/bf16 round after every step, as the scalar loop does */
+            if (red->round == EX_ROUND_F16)
+                acc.f = sol_float_round(acc.f, SOL_F16);
+            else if (red->round == EX_ROUND_BF16)
+                acc.f = sol_float_round(acc.f, SOL_BF16);
+        }
+    }
+    /* Integer sums wrap: narrowing once at the end equals narrowing after every step. */
+    if (red->opc == EX_ADDI && red->w < 64)
+        acc.i = (int64_t)((uint64_t)acc.i << (64 - red->w)) >> (64 - red->w);
+    R[red->acc] = acc;
+}
+
+bool sol_exec_batch_run(ExecRun *run, const Insn *in, Slot *R)
+{
+    const BatchLoop *bl = in->x.batch;
+    int64_t lb = R[in->a].i, ub = R[in->b].i;
+    if (lb >= ub)
+        return true;
+    size_t need = (size_t)bl->nlanes * BATCH_LANES + BATCH_LANES;
+    if (run->scratch_cap < need) {
+        free(run->scratch);
+        run->scratch = sol_xmalloc(need * sizeof *run->scratch);
+        run->scratch_cap = need;
+    }
+    Slot *lanes = run->scratch;
+    int64_t *offs = (int64_t *)(void *)(lanes + (size_t)bl->nlanes * BATCH_LANES);
+    /* Trip count without overflow: iv takes lb, lb + step, ... while iv < ub. */
+    uint64_t trips = ((uint64_t)ub - (uint64_t)lb - 1) / (uint64_t)bl->step + 1;
+    for (uint64_t done = 0; done < trips;) {
+        uint32_t n = trips - done < BATCH_LANES ? (uint32_t)(trips - done) : BATCH_LANES;
+        run->steps += n;
+        if (run->steps > run->step_limit)
+            return sol_exec_report_steps(run, in);
+        int64_t first = (int64_t)((uint64_t)lb + done * (uint64_t)bl->step);
+        LANE_LOOP(lanes[t].i = first + (int64_t)t * bl->step)
+        for (uint32_t i = 0; i < bl->ncode; i++)
+            if (!batch_insn(run, &bl->code[i], R, lanes, n, offs))
+                return false;
+        for (uint32_t k = 0; k < bl->nreds; k++)
+            reduce(&bl->reds[k], R, lanes, n);
+        done += n;
+    }
+    return true;
+}
