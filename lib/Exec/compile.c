@@ -254,7 +254,9 @@ static Range value_range(Compiler *C, const SolValue *v, int depth)
     if (owner && owner->kind == SOL_OP_FOR && v->index == 0) {
         const SolLoopProps *L = owner->props.loop;
         Range lb = map_range(C, L->lb, owner->operands, true, depth);
-        Range ub = map_range(C, L->ub, owner->operands + L->num_lb_operands, false, depth);
+        /* (an op without operands has a NULL operand array: no pointer arithmetic on it) */
+        const SolUse *ub_ops = owner->operands ? owner->operands + L->num_lb_operands : NULL;
+        Range ub = map_range(C, L->ub, ub_ops, false, depth);
         if (!lb.known || !ub.known || ub.hi == INT64_MIN)
             return unknown_range;
         return (Range){true, lb.lo, ub.hi - 1};
