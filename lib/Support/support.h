@@ -164,4 +164,10 @@ void sol_diag_emit(SolDiagEngine *e, SolSeverity sev, SolLoc loc, const char *fm
 bool sol_diag_too_many(const SolDiagEngine *e);
 const char *sol_severity_name(SolSeverity s);
 
+/* ---- threads ----------------------------------------------------------------------------- */
+
+/* Runs fn(argc, argv) on a thread with a 1 GiB stack (falls back to the calling thread) and
+ * returns its result: deeply nested input cannot overflow the parser's or executor's stack. */
+int sol_run_on_big_stack(int (*fn)(int, char **), int argc, char **argv);
+
 #endif /* SOLAR_SUPPORT_SUPPORT_H */

@@ -24,7 +24,6 @@
 #include "Support/verify_diags.h"
 
 #include <errno.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -32,7 +31,6 @@
 
 enum { EXIT_INPUT = 1, EXIT_USAGE = 2 };
 #define SOLAR_OPT_VERSION "0.1.0"
-#define WORKER_STACK_BYTES ((size_t)1 << 30)
 
 /* ---- flags ------------------------------------------------------------------------------- */
 
@@ -611,35 +609,12 @@ static int run_driver(int argc, char **argv)
     return rc;
 }
 
-typedef struct Job {
-    int argc;
-    char **argv;
-    int rc;
-} Job;
-
-static void *job_main(void *arg)
-{
-    Job *job = arg;
-    job->rc = run_driver(job->argc, job->argv);
-    return NULL;
-}
-
 int main(int argc, char **argv)
 {
-    Job job = {argc, argv, 0};
-    pthread_attr_t attr;
-    pthread_t worker;
-    bool threaded = pthread_attr_init(&attr) == 0 &&
-                    pthread_attr_setstacksize(&attr, WORKER_STACK_BYTES) == 0 &&
-                    pthread_create(&worker, &attr, job_main, &job) == 0;
-    if (threaded)
-        pthread_join(worker, NULL);
-    else
-        job_main(&job); /* no big stack: still works for ordinary inputs */
-    pthread_attr_destroy(&attr);
-    if (fflush(stdout) != 0 && job.rc == 0) {
+    int rc = sol_run_on_big_stack(run_driver, argc, argv);
+    if (fflush(stdout) != 0 && rc == 0) {
         tool_error("cannot write '<stdout>': %s", strerror(errno));
-        job.rc = EXIT_INPUT;
+        rc = EXIT_INPUT;
     }
-    return job.rc;
+    return rc;
 }

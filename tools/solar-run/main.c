@@ -16,7 +16,6 @@
 #include "run.h"
 
 #include <errno.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -24,7 +23,6 @@
 
 enum { EXIT_FAIL = 1, EXIT_USAGE = 2 };
 #define SOLAR_RUN_VERSION "0.1.0"
-#define WORKER_STACK_BYTES ((size_t)1 << 30)
 #define DEFAULT_MAX_STEPS 20000000000ull        /* 2e10 loop iterations: minutes, not hours */
 #define DEFAULT_MAX_MEMORY ((uint64_t)8 << 30) /* 8 GiB */
 
@@ -408,37 +406,12 @@ static int run_driver(int argc, char **argv)
     return rc;
 }
 
-typedef struct Job {
-    int argc;
-    char **argv;
-    int rc;
-} Job;
-
-static void *job_main(void *arg)
-{
-    Job *job = arg;
-    job->rc = run_driver(job->argc, job->argv);
-    return NULL;
-}
-
-/* The work runs on a thread with a 1 GiB stack (as in solar-opt): parsing and compiling
- * recurse over the nesting depth of the input. */
 int main(int argc, char **argv)
 {
-    Job job = {argc, argv, 0};
-    pthread_attr_t attr;
-    pthread_t worker;
-    bool threaded = pthread_attr_init(&attr) == 0 &&
-                    pthread_attr_setstacksize(&attr, WORKER_STACK_BYTES) == 0 &&
-                    pthread_create(&worker, &attr, job_main, &job) == 0;
-    if (threaded)
-        pthread_join(worker, NULL);
-    else
-        job_main(&job);
-    pthread_attr_destroy(&attr);
-    if (fflush(stdout) != 0 && job.rc == 0) {
+    int rc = sol_run_on_big_stack(run_driver, argc, argv);
+    if (fflush(stdout) != 0 && rc == 0) {
         run_error("cannot write '<stdout>': %s", strerror(errno));
-        job.rc = EXIT_FAIL;
+        rc = EXIT_FAIL;
     }
-    return job.rc;
+    return rc;
 }
