@@ -121,6 +121,30 @@ static uint32_t reads_of(const Builder *B, int32_t reg)
     return c.n;
 }
 
+/* A dot product's `x = a * b` read only by an f32 sum moves into the reduction loop, where
+ * the multiplies overlap the additions' latency instead of taking a pass of their own. */
+static void fuse_product(Builder *B, uint32_t def, Reduction *red)
+{
+    if (red->opc != EX_ADDF_F32 || red->round != 0)
+        return;
+    for (uint32_t i = 0; i < def; i++) {
+        const Insn *m = &B->body[i];
+        if (m->d != red->x || B->dropped[i])
+            continue;
+        if (m->opc != EX_MULF_F32)
+            return;
+        B->dropped[i] = true;
+        if (reads_of(B, red->x) != 0) { /* the reduction (dropped) must be its only reader */
+            B->dropped[i] = false;
+            return;
+        }
+        red->mul_a = m->a;
+        red->mul_b = m->b;
+        red->fused_mul = true;
+        return;
+    }
+}
+
 /* Finds `s = OP(acc, x)` [+ round s] and the yield's `MOV acc <- s`; marks them dropped. */
 static bool find_reduction(Builder *B, int32_t acc, Reduction *red)
 {
@@ -157,7 +181,10 @@ static bool find_reduction(Builder *B, int32_t acc, Reduction *red)
         }
     }
     /* acc and s must have no other reader: the lanes never see a partial reduction. */
-    return reads_of(B, acc) == 0 && reads_of(B, s) == 0;
+    if (reads_of(B, acc) != 0 || reads_of(B, s) != 0)
+        return false;
+    fuse_product(B, def, red);
+    return true;
 }
 
 /* The slot of an entry argument or memref.alloc result, or NULL for anything that may alias. */
@@ -296,6 +323,8 @@ BatchLoop *sol_exec_batch_build(SolArena *arena, const Insn *body, uint32_t n, u
         for (uint32_t k = 0; k < niter; k++) {
             bl->reds[k] = reds[k];
             bl->reds[k].x = encode(&B, reds[k].x);
+            bl->reds[k].mul_a = encode(&B, reds[k].mul_a);
+            bl->reds[k].mul_b = encode(&B, reds[k].mul_b);
         }
     }
     free(B.lane_of);
@@ -512,6 +541,13 @@ static void reduce(const Reduction *red, Slot *R, const Slot *lanes, uint32_t n)
     Slot acc = R[red->acc];
     if (red->round == 0 && red->opc == EX_ADDF) {
         LANE_LOOP(acc.f = acc.f + X[t * sx].f)
+    } else if (red->fused_mul) {
+        /* the product of two floats is exact in double: one rounding, as MULF_F32 does */
+        OPND(red->mul_a, P, sp);
+        OPND(red->mul_b, Q, sq);
+        float a = (float)acc.f;
+        LANE_LOOP(a = a + (float)(P[t * sp].f * Q[t * sq].f))
+        acc.f = a;
     } else if (red->round == 0 && red->opc == EX_ADDF_F32) {
         /* lanes hold exact floats, so a float add is the rounded sum, at float latency */
         float a = (float)acc.f;
