@@ -4,6 +4,7 @@
 # (ctest does this as the test `lit`). Tests are shell tests (`// RUN:` lines) in *.mlir and
 # *.test files; folders named Inputs hold data for other tests and are not tests themselves.
 import os
+import subprocess
 
 import lit.formats
 
@@ -36,3 +37,20 @@ config.substitutions.append(("%corpus", os.path.join(config.solar_src_root, "tes
 
 if config.mlir_opt:
     config.available_features.add("mlir-opt")
+
+# The Python side of validation: %python is the interpreter CMake found (Debian's /usr/bin/python3,
+# which has numpy and torch), %examples and %scripts the source folders, %solar_reference the
+# PyTorch reference harness. Feature `torch`: that interpreter can import torch and numpy.
+python = getattr(config, "python", "") or "/usr/bin/python3"
+config.substitutions.append(("%python", python))
+config.substitutions.append(("%examples", os.path.join(config.solar_src_root, "examples")))
+config.substitutions.append(("%scripts", os.path.join(config.solar_src_root, "scripts")))
+config.substitutions.append(
+    ("%solar_reference", os.path.join(config.solar_src_root, "python", "solar_reference.py"))
+)
+try:
+    if subprocess.call([python, "-c", "import torch, numpy"], stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL) == 0:
+        config.available_features.add("torch")
+except OSError:
+    pass

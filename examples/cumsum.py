@@ -1,0 +1,26 @@
+import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    """Inclusive prefix sum (cumulative sum) along one dimension."""
+
+    def __init__(self, dim: int):
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return torch.cumsum(x, dim=self.dim)
+
+
+batch_size = 128
+N = 4000
+
+
+def get_inputs():
+    x = torch.randn(batch_size, N)
+    return [x]
+
+
+def get_init_inputs():
+    return [1]

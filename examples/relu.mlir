@@ -1,0 +1,15 @@
+// ReLU, elementwise: Y[b, d] = max(X[b, d], 0), written as a linalg.generic.
+// arith.maximumf propagates NaN like torch.relu.
+// sizes.small: batch_size=3, dim=7
+// sizes.real: batch_size=16, dim=16384
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @forward(%batch_size: index, %dim: index, %X: memref<?x?xf32>, %Y: memref<?x?xf32>) {
+  %zero = arith.constant 0.000000e+00 : f32
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%X : memref<?x?xf32>) outs(%Y : memref<?x?xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    %r = arith.maximumf %x, %zero : f32
+    linalg.yield %r : f32
+  }
+  return
+}

@@ -1,0 +1,29 @@
+import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    """RMSNorm over the last dimension: x * rsqrt(mean(x^2) + eps) * weight."""
+
+    def __init__(self, hidden: int, eps: float = 1e-6):
+        super().__init__()
+        self.eps = eps
+        self.weight = nn.Parameter(torch.ones(hidden))
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        rms = torch.rsqrt(x.pow(2).mean(dim=-1, keepdim=True) + self.eps)
+        return x * rms * self.weight
+
+
+batch_size = 16
+seq_len = 256
+hidden = 4096
+
+
+def get_inputs():
+    x = torch.randn(batch_size, seq_len, hidden)
+    return [x]
+
+
+def get_init_inputs():
+    return [hidden, 1e-6]

@@ -1,0 +1,15 @@
+// check-example test: declares the input f16 while the twin's input is float32.
+// sizes.small: batch_size=3, dim=5
+// sizes.real: batch_size=16, dim=1024
+func.func @forward(%batch_size: index, %dim: index, %X: memref<?x?xf16>, %Y: memref<?x?xf32>) {
+  %zero = arith.constant 0.000000e+00 : f32
+  affine.for %b = 0 to %batch_size {
+    affine.for %d = 0 to %dim {
+      %h = affine.load %X[%b, %d] : memref<?x?xf16>
+      %x = arith.extf %h : f16 to f32
+      %y = arith.maximumf %x, %zero : f32
+      affine.store %y, %Y[%b, %d] : memref<?x?xf32>
+    }
+  }
+  return
+}

@@ -1,0 +1,14 @@
+// check-example test: a wrong ReLU (minimumf instead of maximumf): every positive x is wrong.
+// sizes.small: batch_size=3, dim=5
+// sizes.real: batch_size=16, dim=1024
+func.func @forward(%batch_size: index, %dim: index, %X: memref<?x?xf32>, %Y: memref<?x?xf32>) {
+  %zero = arith.constant 0.000000e+00 : f32
+  affine.for %b = 0 to %batch_size {
+    affine.for %d = 0 to %dim {
+      %x = affine.load %X[%b, %d] : memref<?x?xf32>
+      %y = arith.minimumf %x, %zero : f32
+      affine.store %y, %Y[%b, %d] : memref<?x?xf32>
+    }
+  }
+  return
+}
