@@ -19,6 +19,17 @@ failed=0
 
 scripts/deps.sh || echo "test.sh: deps.sh failed; trying with what is installed" >&2
 
+# The oracles must be present: without them lit marks the example and JIT tests UNSUPPORTED,
+# and a run that silently skipped them must not look green.
+if ! "$PY" -c 'import numpy, torch' >/dev/null 2>&1; then
+    echo "FAIL: prerequisites: $PY cannot import numpy and torch (scripts/deps.sh installs them)"
+    failed=$((failed + 1))
+fi
+if [ ! -x /usr/lib/llvm-14/bin/mlir-cpu-runner ]; then
+    echo "FAIL: prerequisites: mlir-cpu-runner (mlir-14-tools) is missing"
+    failed=$((failed + 1))
+fi
+
 # Tests that exist in the source tree, so a broken build still counts them.
 unit_names() {
     local f

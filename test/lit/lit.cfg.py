@@ -54,3 +54,14 @@ try:
         config.available_features.add("torch")
 except OSError:
     pass
+
+# Feature `mlir-jit`: MLIR 14's JIT works here (mlir-opt-14, LLVM 14's mlir-cpu-runner, numpy in
+# %python), for scripts/mlir-jit-run.py, the second executor (test/lit/Exec/jit-*.test).
+_runner = os.path.join(config.llvm_tools_dir or "/usr/lib/llvm-14/bin", "mlir-cpu-runner")
+try:
+    if config.mlir_opt and os.access(_runner, os.X_OK) and subprocess.call(
+            [python, "-c", "import numpy"], stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL) == 0:
+        config.available_features.add("mlir-jit")
+except OSError:
+    pass

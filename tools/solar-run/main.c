@@ -69,7 +69,7 @@ static const Flag flags[] = {
     {"--bind", F_BIND, "N=V,...", "values of the entry function's index arguments (repeatable)"},
     {"--input", F_INPUT, "NAME=FILE.npy", "argument %NAME from a .npy file (repeatable)"},
     {"--seed", F_SEED, "S", "seed of the random data of arguments without --input (default 0)"},
-    {"--out-dir", F_OUT_DIR, "DIR", "save every argument the function writes as DIR/NAME.npy"},
+    {"--out-dir", F_OUT_DIR, "DIR", "save every argument the function writes as DIR/NAME.npy (DIR is created)"},
     {"--compare", F_COMPARE, "NAME=REF.npy",
      "compare written argument %NAME with a reference; exit 1 if out of tolerance"},
     {"--rtol", F_RTOL, "R", "relative tolerance of --compare (default 1e-5)"},
@@ -299,14 +299,32 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static bool check_out_dir(const char *dir)
+/* Creates DIR and its missing parents, like `mkdir -p`. */
+static bool make_out_dir(const char *dir)
 {
-    struct stat st;
-    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        run_error("--out-dir %s: %s", dir, stat(dir, &st) != 0 ? strerror(errno) : "not a directory");
-        return false;
+    char *path = sol_xstrdup(dir);
+    bool ok = true;
+    for (char *p = path + 1; ok; p++) {
+        if (*p != '/' && *p != '\0')
+            continue;
+        char saved = *p;
+        *p = '\0';
+        struct stat st;
+        if (stat(path, &st) != 0) {
+            if (mkdir(path, 0777) != 0 && errno != EEXIST) {
+                run_error("--out-dir %s: cannot create '%s': %s", dir, path, strerror(errno));
+                ok = false;
+            }
+        } else if (!S_ISDIR(st.st_mode)) {
+            run_error("--out-dir %s: '%s' is not a directory", dir, path);
+            ok = false;
+        }
+        *p = saved;
+        if (saved == '\0')
+            break;
     }
-    return true;
+    free(path);
+    return ok;
 }
 
 static int execute(SolContext *ctx, RunOptions *o, SolModule *m, SolOp *func)
@@ -347,7 +365,7 @@ static int execute(SolContext *ctx, RunOptions *o, SolModule *m, SolOp *func)
 
 static int run_file(SolContext *ctx, RunOptions *o)
 {
-    if (o->out_dir && !check_out_dir(o->out_dir))
+    if (o->out_dir && !make_out_dir(o->out_dir))
         return EXIT_FAIL;
     FILE *f = strcmp(o->file, "-") == 0 ? stdin : fopen(o->file, "rb");
     if (!f) {
