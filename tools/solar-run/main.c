@@ -363,22 +363,42 @@ static int execute(SolContext *ctx, RunOptions *o, SolModule *m, SolOp *func)
     return rc;
 }
 
+/* Parses FILE (streamed) or stdin (read whole), keeping the text quotable: run-time errors
+ * quote the source line of the op at fault. */
+static SolModule *parse_input(SolContext *ctx, const char *file, SolSource *src, SolBuf *text)
+{
+    if (strcmp(file, "-") != 0) {
+        FILE *f = fopen(file, "rb");
+        if (!f) {
+            run_error("cannot open '%s': %s", file, strerror(errno));
+            return NULL;
+        }
+        *src = (SolSource){.name = sol_ident_cstr(ctx, file)}; /* data NULL: re-read on demand */
+        sol_diag_add_source(sol_context_diag(ctx), src);
+        SolModule *m = sol_parse_file(ctx, file, f);
+        fclose(f);
+        return m;
+    }
+    char chunk[1 << 16];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, stdin)) > 0)
+        sol_buf_append(text, chunk, n);
+    *src = (SolSource){.name = sol_ident_cstr(ctx, "<stdin>"), .data = text->data, .len = text->len};
+    sol_diag_add_source(sol_context_diag(ctx), src);
+    return sol_parse_buffer(ctx, "<stdin>", text->data ? text->data : "", text->len);
+}
+
 static int run_file(SolContext *ctx, RunOptions *o)
 {
     if (o->out_dir && !make_out_dir(o->out_dir))
         return EXIT_FAIL;
-    FILE *f = strcmp(o->file, "-") == 0 ? stdin : fopen(o->file, "rb");
-    if (!f) {
-        run_error("cannot open '%s': %s", o->file, strerror(errno));
-        return EXIT_FAIL;
-    }
-    SolModule *m = sol_parse_file(ctx, f == stdin ? "<stdin>" : o->file, f);
-    if (f != stdin)
-        fclose(f);
-    if (!m)
-        return EXIT_FAIL;
+    SolSource src = {0};
+    SolBuf text = {0};
+    SolModule *m = parse_input(ctx, o->file, &src, &text);
     int rc = EXIT_FAIL;
     SolOp *func = NULL;
+    if (!m)
+        goto out;
     if (!sol_verify_module(ctx, m))
         goto done;
     if (!sol_entry_find(ctx, m, o->entry, &func)) {
@@ -399,6 +419,10 @@ static int run_file(SolContext *ctx, RunOptions *o)
     rc = execute(ctx, o, m, func);
 done:
     sol_module_free(m);
+out:
+    if (src.name)
+        sol_diag_remove_source(sol_context_diag(ctx), &src); /* frees what it loaded */
+    sol_buf_free(&text);
     return rc;
 }
 
