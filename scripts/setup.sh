@@ -7,3 +7,4 @@ scripts/deps.sh
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release
 ninja -C build
 build/bin/solar-opt examples/matmul.mlir --bind M=1024,N=1024,K=1024
+build/bin/solar-run examples/matmul.mlir --bind M=2,N=3,K=4 --print --seed 7
