@@ -155,8 +155,8 @@ static bool find_reduction(Builder *B, int32_t acc, Reduction *red)
     if (mov == B->n)
         return false;
     int32_t s = B->body[mov].a;
-    for (uint32_t i = 0; i < mov; i++)
-        if (B->body[i].d == s && B->body[i].opc != EX_ROUND_F16 && B->body[i].opc != EX_ROUND_BF16)
+    for (uint32_t i = 0; i < mov && def == B->n; i++)
+        if (B->body[i].d == s) /* the op itself; rounding or narrowing of s may follow */
             def = i;
     if (def == B->n || !reduction_opcode((ExecOpcode)B->body[def].opc))
         return false;
@@ -167,6 +167,7 @@ static bool find_reduction(Builder *B, int32_t acc, Reduction *red)
     red->w = op->w;
     red->acc = acc;
     red->x = op->a == acc ? op->b : op->a;
+    red->acc_rhs = op->a != acc; /* OP(x, acc): maxnumf(+0, -0) depends on the order */
     red->round = 0;
     if (red->x == acc)
         return false;
@@ -344,13 +345,34 @@ BatchLoop *sol_exec_batch_build(SolArena *arena, const Insn *body, uint32_t n, u
         body;                                                                                  \
     }
 
-/* Element offsets of one access for every lane, or false after reporting a fault. */
-static bool lane_offsets(ExecRun *run, const Access *acc, const Slot *R, const Slot *lanes,
-                         uint32_t n, ExecBuf **bufp, int64_t *offs)
+/* The first fault of a chunk in iteration order. Ops run over all lanes one after the other,
+ * so a fault is only recorded, the later ops run on the lanes before it, and the earliest
+ * fault (smallest lane, then earliest op) is the one reported: what the scalar loop reports. */
+typedef struct Fault {
+    bool any, dead, overflow;
+    const Access *acc;
+    const ExecBuf *buf;
+    int64_t idx[SOL_TENSOR_MAX_RANK];
+} Fault;
+
+static void report_fault(ExecRun *run, const Fault *f)
+{
+    if (f->dead)
+        sol_exec_report_dead(run, f->acc);
+    else
+        sol_exec_report_oob(run, f->acc, f->buf, f->idx, f->overflow);
+}
+
+/* Element offsets of one access for lanes [0, n); returns the first faulting lane (recorded
+ * in *fault), or n. */
+static uint32_t lane_offsets(const Access *acc, const Slot *R, const Slot *lanes, uint32_t n,
+                             ExecBuf **bufp, int64_t *offs, Fault *fault)
 {
     ExecBuf *buf = acc->mem >= 0 ? NULL : R[-acc->mem - 1].m;
-    if (!buf || !buf->alive)
-        return sol_exec_report_dead(run, acc);
+    if (!buf || !buf->alive) {
+        *fault = (Fault){.any = true, .dead = true, .acc = acc};
+        return 0;
+    }
     *bufp = buf;
     if (acc->proved) {
         /* The uniform terms first, then one pass per varying term. */
@@ -373,7 +395,7 @@ static bool lane_offsets(ExecRun *run, const Access *acc, const Slot *R, const S
         }
         if (first)
             LANE_LOOP(offs[t] = base)
-        return true;
+        return n;
     }
     for (uint32_t t = 0; t < n; t++) {
         int64_t idx[SOL_TENSOR_MAX_RANK];
@@ -394,11 +416,14 @@ static bool lane_offsets(ExecRun *run, const Access *acc, const Slot *R, const S
             else
                 off += v * buf->strides[r];
         }
-        if (!ok)
-            return sol_exec_report_oob(run, acc, buf, idx, overflow);
+        if (!ok) {
+            *fault = (Fault){.any = true, .overflow = overflow, .acc = acc, .buf = buf};
+            memcpy(fault->idx, idx, sizeof idx);
+            return t;
+        }
         offs[t] = off;
     }
-    return true;
+    return n;
 }
 
 /* A proved f32 access with at most one varying subscript term: address and data in one pass
@@ -439,32 +464,33 @@ static bool fast_f32_access(const Insn *in, const Slot *R, Slot *lanes, uint32_t
     return true;
 }
 
-static bool batch_access(ExecRun *run, const Insn *in, const Slot *R, Slot *lanes, uint32_t n,
-                         int64_t *offs)
+/* Returns the first faulting lane (recorded in *fault) or n. */
+static uint32_t batch_access(const Insn *in, const Slot *R, Slot *lanes, uint32_t n,
+                             int64_t *offs, Fault *fault)
 {
     if (fast_f32_access(in, R, lanes, n))
-        return true;
+        return n;
     ExecBuf *buf = NULL;
-    if (!lane_offsets(run, in->x.acc, R, lanes, n, &buf, offs))
-        return false;
+    uint32_t ok_lanes = lane_offsets(in->x.acc, R, lanes, n, &buf, offs, fault);
+    n = ok_lanes; /* lanes before the fault still load or store, as in iteration order */
     SolElemKind elem = (SolElemKind)in->w;
     size_t eb = sol_elem_bytes(elem);
     if (in->opc == EX_LOAD) {
         Slot *D = lanes + (size_t)in->d * BATCH_LANES;
         LANE_LOOP(sol_exec_load_elem(&D[t], buf->data + offs[t] * (int64_t)eb, elem))
-        return true;
+        return ok_lanes;
     }
     OPND(in->a, V, sv);
     LANE_LOOP(sol_exec_store_elem(buf->data + offs[t] * (int64_t)eb, V[t * sv], elem))
-    return true;
+    return ok_lanes;
 }
 
-/* One body instruction over n lanes. */
-static bool batch_insn(ExecRun *run, const Insn *in, const Slot *R, Slot *lanes, uint32_t n,
-                       int64_t *offs)
+/* One body instruction over lanes [0, n); returns the first faulting lane or n. */
+static uint32_t batch_insn(const Insn *in, const Slot *R, Slot *lanes, uint32_t n, int64_t *offs,
+                           Fault *fault)
 {
     if (in->opc == EX_LOAD || in->opc == EX_STORE)
-        return batch_access(run, in, R, lanes, n, offs);
+        return batch_access(in, R, lanes, n, offs, fault);
     Slot *D = lanes + (size_t)in->d * BATCH_LANES;
     if (in->opc == EX_LIN) {
         const Linear *l = in->x.lin;
@@ -480,7 +506,7 @@ static bool batch_insn(ExecRun *run, const Insn *in, const Slot *R, Slot *lanes,
             }
         }
         LANE_LOOP(D[t].i = (int64_t)((uint64_t)D[t].i + (uint64_t)base))
-        return true;
+        return n;
     }
     OPND(in->a, A, sa);
     OPND(in->opc == EX_MULC ? in->a : in->b, B, sb);
@@ -519,20 +545,18 @@ static bool batch_insn(ExecRun *run, const Insn *in, const Slot *R, Slot *lanes,
         LANE_LOOP(D[t].f = fmaf((float)A[t * sa].f, (float)B[t * sb].f, (float)Cc[t * sc].f))
         break;
     case EX_ROUND_F32: LANE_LOOP(D[t].f = (float)A[t * sa].f) break;
-    case EX_SITOFP: LANE_LOOP(D[t].f = (double)A[t * sa].i) break;
     default:
         /* The rest share the scalar semantics exactly: run them lane by lane. */
         for (uint32_t t = 0; t < n; t++) {
             Slot tmp[3] = {A[t * sa], B[t * sb], Cc[t * sc]};
             Insn one = *in;
             one.a = 0, one.b = 1, one.c = 2, one.d = 0;
-            if (!sol_exec_scalar_op(run, &one, tmp))
-                return false;
+            sol_exec_scalar_op(NULL, &one, tmp); /* vector opcodes never fault */
             D[t] = tmp[0];
         }
         break;
     }
-    return true;
+    return n;
 }
 
 static void reduce(const Reduction *red, Slot *R, const Slot *lanes, uint32_t n)
@@ -554,7 +578,8 @@ static void reduce(const Reduction *red, Slot *R, const Slot *lanes, uint32_t n)
         LANE_LOOP(a = a + (float)X[t * sx].f)
         acc.f = a;
     } else {
-        Insn one = {.opc = red->opc, .w = red->w, .d = 0, .a = 0, .b = 1};
+        Insn one = {.opc = red->opc, .w = red->w, .d = 0, .a = red->acc_rhs ? 1 : 0,
+                    .b = red->acc_rhs ? 0 : 1};
         for (uint32_t t = 0; t < n; t++) {
             Slot tmp[2] = {acc, X[t * sx]};
             sol_exec_scalar_op(NULL, &one, tmp); /* reductions never fault */
@@ -590,14 +615,33 @@ bool sol_exec_batch_run(ExecRun *run, const Insn *in, Slot *R)
     uint64_t trips = ((uint64_t)ub - (uint64_t)lb - 1) / (uint64_t)bl->step + 1;
     for (uint64_t done = 0; done < trips;) {
         uint32_t n = trips - done < BATCH_LANES ? (uint32_t)(trips - done) : BATCH_LANES;
-        run->steps += n;
-        if (run->steps > run->step_limit)
-            return sol_exec_report_steps(run, in);
+        /* At the step limit, the iterations still allowed run first: a fault among them is
+         * what the scalar loop would report. */
+        bool at_limit = run->steps + n > run->step_limit;
+        if (at_limit)
+            n = (uint32_t)(run->step_limit - run->steps);
         int64_t first = (int64_t)((uint64_t)lb + done * (uint64_t)bl->step);
         LANE_LOOP(lanes[t].i = first + (int64_t)t * bl->step)
-        for (uint32_t i = 0; i < bl->ncode; i++)
-            if (!batch_insn(run, &bl->code[i], R, lanes, n, offs))
-                return false;
+        Fault fault = {0}, f;
+        uint32_t live = n;
+        for (uint32_t i = 0; i < bl->ncode && live > 0; i++) {
+            f.any = false;
+            uint32_t ok = batch_insn(&bl->code[i], R, lanes, live, offs, &f);
+            if (ok < live) {
+                fault = f;
+                live = ok;
+            }
+        }
+        if (fault.any) {
+            run->steps += live + 1;
+            report_fault(run, &fault);
+            return false;
+        }
+        if (at_limit) {
+            run->steps = run->step_limit + 1; /* where the scalar loop stops */
+            return sol_exec_report_steps(run, in);
+        }
+        run->steps += n;
         for (uint32_t k = 0; k < bl->nreds; k++)
             reduce(&bl->reds[k], R, lanes, n);
         done += n;

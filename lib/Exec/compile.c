@@ -757,13 +757,14 @@ static void compile_cast(Compiler *C, SolOp *op, int32_t d, int32_t a)
         narrow(C, d, to, op);
         return;
     case SOL_OP_SITOFP:
-        emit(C, EX_SITOFP, d, a, -1, op);
-        round_float(C, d, to, op);
+    case SOL_OP_UITOFP: {
+        /* c: the kind to round to, once (see int_to_float); none (f64) when wide */
+        Insn *in = emit(C, op->kind == SOL_OP_SITOFP ? EX_SITOFP : EX_UITOFP, d, a, -1, op);
+        in->w = (uint16_t)int_width(from);
+        in->c = C->prog->precision == SOL_PRECISION_WIDE || to->fkind == SOL_F64
+                    ? 0 : 1 + (int32_t)to->fkind;
         return;
-    case SOL_OP_UITOFP:
-        emit(C, EX_UITOFP, d, a, -1, op)->w = (uint16_t)int_width(from);
-        round_float(C, d, to, op);
-        return;
+    }
     case SOL_OP_FPTOSI:
         emit(C, EX_FPTOSI, d, a, -1, op)->w = (uint16_t)int_width(to);
         return;
@@ -1238,7 +1239,8 @@ static bool compile_func(ExecProgram *prog, ExecFunc *f, SolTensor *const *args,
     memcpy(f->code, C.code.data, C.code.len * sizeof *f->code);
     f->nconsts = (uint32_t)C.consts.len;
     f->consts = sol_arena_alloc(&prog->arena, (C.consts.len + 1) * sizeof *f->consts);
-    memcpy(f->consts, C.consts.data, C.consts.len * sizeof *f->consts);
+    if (C.consts.len) /* memcpy from NULL is undefined even for 0 bytes */
+        memcpy(f->consts, C.consts.data, C.consts.len * sizeof *f->consts);
     f->nregs = C.nregs;
     f->compiled = C.ok;
     sol_vec_free(&C.code);
@@ -1256,6 +1258,21 @@ static bool find_unsafe_dealloc(SolOp *op, void *user)
             *(bool *)user = true;
             return false;
         }
+    }
+    return true;
+}
+
+typedef struct CallsOf {
+    const SolIdent *callee;
+    bool found;
+} CallsOf;
+
+static bool find_call_to(SolOp *op, void *user)
+{
+    CallsOf *c = user;
+    if (op->kind == SOL_OP_CALL && op->props.func->sym == c->callee) {
+        c->found = true;
+        return false;
     }
     return true;
 }
@@ -1292,10 +1309,15 @@ bool sol_exec_compile(ExecProgram *prog, SolModule *m, SolOp *entry, SolTensor *
     }
     bool unsafe = false;
     sol_op_walk(m->op, find_unsafe_dealloc, &unsafe);
+    /* The argument shapes of this run hold for the entry's own frame only: when the module
+     * also calls the entry, its frames see other buffers, so nothing is proved from them
+     * (nor are its arguments assumed to be distinct buffers). */
+    CallsOf co = {entry->props.func->sym, false};
+    sol_op_walk(m->op, find_call_to, &co);
     bool ok = true;
     for (uint32_t i = 0; i < prog->nfuncs; i++) {
         ExecFunc *f = &prog->funcs[i];
-        ok &= compile_func(prog, f, f->op == entry ? args : NULL, unsafe);
+        ok &= compile_func(prog, f, f->op == entry && !co.found ? args : NULL, unsafe);
     }
     return ok;
 }

@@ -246,6 +246,30 @@ static int64_t fptoui(double v, uint32_t w)
     return sext((int64_t)(uint64_t)v, w);
 }
 
+/* An integer (sign and magnitude) rounded once to a float kind (0: f64, else 1 +
+ * SolFloatKind). Going through double first would round twice for large
+ * magnitudes; a sticky bit keeps the magnitude exact in 53 bits for the final rounding. */
+static double int_to_float(bool neg, uint64_t mag, int32_t kind)
+{
+    double v;
+    if (kind == 1 + SOL_F32) {
+        float f = (float)mag;
+        return neg ? -(double)f : (double)f;
+    }
+    if (mag >> 53) {
+        int shift = 64 - __builtin_clzll(mag) - 53;
+        uint64_t kept = mag >> shift, sticky = (mag & ((1ull << shift) - 1)) != 0;
+        v = ldexp((double)(kept | sticky), shift);
+    } else {
+        v = (double)mag;
+    }
+    if (kind == 0)
+        v = (double)mag; /* f64: C's conversion rounds once */
+    else
+        v = sol_float_round(v, (SolFloatKind)(kind - 1));
+    return neg ? -v : v;
+}
+
 static int64_t bitcast_fi(double v, uint32_t fkind)
 {
     if (fkind == SOL_F64) {
@@ -344,6 +368,8 @@ static bool alloc_buffer(ExecRun *run, const Insn *in, Slot *R)
         Slot nan = {.f = NAN};
         for (int64_t i = 0; i < b->nelems; i++)
             sol_exec_store_elem(b->data + i * (int64_t)sol_elem_bytes(s->elem), nan, s->elem);
+    } else {
+        memset(b->data, 0, b->bytes);
     }
     R[in->d].m = b;
     return true;
@@ -496,8 +522,8 @@ static inline int arith_op(ExecRun *run, const Insn *in, Slot *R)
         case EX_CMPF:
             R[in->d].i = cmpf((unsigned)in->x.imm, R[in->a].f, R[in->b].f) ? -1 : 0;
             return 1;
-        case EX_SITOFP: R[in->d].f = (double)R[in->a].i; return 1;
-        case EX_UITOFP: R[in->d].f = (double)zext(R[in->a].i, in->w); return 1;
+        case EX_SITOFP: R[in->d].f = int_to_float(R[in->a].i < 0, R[in->a].i < 0 ? 0 - (uint64_t)R[in->a].i : (uint64_t)R[in->a].i, in->c); return 1;
+        case EX_UITOFP: R[in->d].f = int_to_float(false, zext(R[in->a].i, in->w), in->c); return 1;
         case EX_FPTOSI: R[in->d].i = fptosi(R[in->a].f, in->w); return 1;
         case EX_FPTOUI: R[in->d].i = fptoui(R[in->a].f, in->w); return 1;
         case EX_BITCAST_FI: R[in->d].i = bitcast_fi(R[in->a].f, in->w); return 1;

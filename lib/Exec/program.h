@@ -132,6 +132,7 @@ typedef struct Reduction {
     uint16_t w;     /* ADDI: integer width */
     int32_t acc;    /* slot of the iter_arg (and of the loop result) */
     int32_t x;      /* encoded operand combined into it */
+    bool acc_rhs;   /* the op reads OP(x, acc) rather than OP(acc, x) */
     bool fused_mul; /* x is mul_a * mul_b (f32), computed in the reduction loop */
     int32_t mul_a, mul_b;
 } Reduction;

@@ -25,13 +25,23 @@ static void print_index(FILE *out, const SolTensor *t, int64_t flat)
     fputc(']', out);
 }
 
+/* Integers exactly (an i64 does not fit a double), floats with 9 significant digits. */
 static void print_value(FILE *out, const SolTensor *t, int64_t i)
 {
-    double v = sol_tensor_get_f64(t, i);
-    if (t->elem <= SOL_ELEM_F64)
-        fprintf(out, "%.9g", v);
-    else
-        fprintf(out, "%lld", (long long)v);
+    if (t->elem <= SOL_ELEM_F64) {
+        fprintf(out, "%.9g", sol_tensor_get_f64(t, i));
+        return;
+    }
+    const char *p = (const char *)t->data + i * (int64_t)sol_elem_bytes(t->elem);
+    int64_t v = 0;
+    int32_t v32;
+    switch (t->elem) {
+    case SOL_ELEM_I1: v = *p != 0; break;
+    case SOL_ELEM_I8: v = (int8_t)*p; break;
+    case SOL_ELEM_I32: memcpy(&v32, p, 4); v = v32; break;
+    default: memcpy(&v, p, 8); break;
+    }
+    fprintf(out, "%lld", (long long)v);
 }
 
 /* numpy-style nesting: one innermost row per line. */
@@ -159,10 +169,34 @@ static bool compare(const RunOptions *o, const char *name, const NamedPath *ref,
     return bad == 0;
 }
 
+/* A --compare name must be an argument: a typo must not turn a check into a pass. */
+static bool check_compare_names(const RunOptions *o, SolOp *func)
+{
+    SolBlock *body = sol_region_first_block(&func->regions[0]);
+    bool ok = true;
+    for (size_t k = 0; k < o->compares.len; k++) {
+        bool found = false;
+        char buf[32];
+        for (uint32_t i = 0; i < body->num_args && !found; i++)
+            found = strcmp(run_arg_name(func, i, buf, sizeof buf), o->compares.data[k].name) == 0;
+        if (found)
+            continue;
+        SolBuf names = {0};
+        for (uint32_t i = 0; i < body->num_args; i++)
+            sol_buf_printf(&names, "%s%s", i ? ", " : "", run_arg_name(func, i, buf, sizeof buf));
+        run_error("--compare %s: the entry function has no argument %%%s (arguments: %s)",
+                  o->compares.data[k].name, o->compares.data[k].name,
+                  names.len ? names.data : "none");
+        sol_buf_free(&names);
+        ok = false;
+    }
+    return ok;
+}
+
 int run_finish_outputs(const RunOptions *o, SolOp *func, SolTensor *tensors, const bool *written)
 {
     SolBlock *body = sol_region_first_block(&func->regions[0]);
-    int rc = 0;
+    int rc = check_compare_names(o, func) ? 0 : 1;
     for (uint32_t i = 0; i < body->num_args; i++) {
         char buf[32];
         const char *name = run_arg_name(func, i, buf, sizeof buf);
