@@ -88,6 +88,8 @@ const char *sol_pass_opt_str(const SolPassRun *r, const char *name);
 /* ---- registry (registry.c) -------------------------------------------------------------- */
 
 extern const SolPass sol_pass_verify;
+extern const SolPass sol_pass_sol_unfused;
+extern const SolPass sol_pass_sol_fused;
 
 /* Every registered pass, NULL-terminated, in --help order. */
 const SolPass *const *sol_pass_registry(void);

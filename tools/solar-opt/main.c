@@ -22,6 +22,7 @@
 #include "Passes/pass.h"
 #include "Support/spelling.h"
 #include "Support/verify_diags.h"
+#include "report.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -44,6 +45,14 @@ typedef enum FlagId {
     F_VERIFY_DIAGS,
     F_NO_VERIFY_EACH,
     F_PRINT_IR,
+    F_HW,
+    F_LIST_HW,
+    F_REPORT,
+    F_REPORT_FILE,
+    F_MEASURED,
+    F_TARGET,
+    F_FP32_MATMUL,
+    F_CONV_ALGO,
     F_HELP,
     F_VERSION,
 } FlagId;
@@ -68,6 +77,19 @@ static const Flag flags[] = {
      "check diagnostics against expected-* comments instead of printing"},
     {"--no-verify-each", F_NO_VERIFY_EACH, NULL, "do not verify the IR after every pass"},
     {"--print-ir-after-all", F_PRINT_IR, NULL, "print the IR to stderr after every pass"},
+    {"--hw", F_HW, "NAME[,NAME...]|all|PATH.json",
+     "devices of the SOL report (default h100-sxm; list them: --list-hw)"},
+    {"--list-hw", F_LIST_HW, NULL, "print the device models found and exit"},
+    {"--report", F_REPORT, "text|json|none",
+     "what a sol-* pass prints on stdout (default text; none: the IR as usual)"},
+    {"--report-file", F_REPORT_FILE, "PATH", "write the SOL report to PATH instead of stdout"},
+    {"--measured-ms", F_MEASURED, "T",
+     "headroom of a measured time against each bound; VIOLATION and exit 3 below a bound"},
+    {"--target-ms", F_TARGET, "T", "the peaks and bandwidth a device would need to reach T"},
+    {"--fp32-matmul", F_FP32_MATMUL, "tf32|ieee",
+     "f32 contractions on the TF32 matrix peak (default) or the IEEE f32 one"},
+    {"--conv-algo", F_CONV_ALGO, "direct|any",
+     "bound convolutions as direct (default) or by the Winograd/FFT limit"},
     {"--help", F_HELP, NULL, "print this help and exit"},
     {"--version", F_VERSION, NULL, "print the version and exit"},
 };
@@ -81,7 +103,8 @@ typedef struct Options {
     SolBindings bindings;
     SolMlirTarget target;
     bool split_input, verify_diags, verify_each, print_ir_after_all, help, version;
-    bool saw_pipeline;
+    bool saw_pipeline, list_hw;
+    ReportFlags report;
 } Options;
 
 static void tool_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -180,6 +203,46 @@ static bool apply_flag(SolContext *ctx, Options *o, const Flag *f, const char *v
         return true;
     case F_PRINT_IR:
         return o->print_ir_after_all = true;
+    case F_HW:
+        o->report.hw = value;
+        return true;
+    case F_LIST_HW:
+        return o->list_hw = true;
+    case F_REPORT:
+        if (strcmp(value, "text") == 0 || strcmp(value, "json") == 0 || strcmp(value, "none") == 0) {
+            o->report.format = value[0] == 't' ? SOL_REPORT_TEXT : value[0] == 'j' ? SOL_REPORT_JSON : -1;
+            return true;
+        }
+        tool_error("--report: expected 'text', 'json' or 'none', got '%s'", value);
+        return false;
+    case F_REPORT_FILE:
+        o->report.report_file = value;
+        return true;
+    case F_MEASURED:
+    case F_TARGET: {
+        char *end;
+        double v = strtod(value, &end);
+        if (end == value || *end || !(v > 0) || v > 1e12) {
+            tool_error("%s: expected a positive number of milliseconds, got '%s'", f->name, value);
+            return false;
+        }
+        *(f->id == F_MEASURED ? &o->report.measured_ms : &o->report.target_ms) = v;
+        return true;
+    }
+    case F_FP32_MATMUL:
+        if (strcmp(value, "tf32") == 0 || strcmp(value, "ieee") == 0) {
+            o->report.bounds.fp32_ieee = value[0] == 'i';
+            return true;
+        }
+        tool_error("--fp32-matmul: expected 'tf32' or 'ieee', got '%s'", value);
+        return false;
+    case F_CONV_ALGO:
+        if (strcmp(value, "direct") == 0 || strcmp(value, "any") == 0) {
+            o->report.bounds.conv_any = value[0] == 'a';
+            return true;
+        }
+        tool_error("--conv-algo: expected 'direct' or 'any', got '%s'", value);
+        return false;
     case F_HELP:
         return o->help = true;
     case F_VERSION:
@@ -422,6 +485,8 @@ typedef struct Driver {
     const Options *opts;
     SolDiagVerifier *verifier; /* non-NULL under --verify-diagnostics */
     FILE *out;
+    const char *file; /* the input's name, for the report */
+    bool reported;    /* a SOL report went to stdout: the IR goes only to -o */
 } Driver;
 
 /* Exit status of the transformations on m. */
@@ -444,8 +509,13 @@ static int transform(Driver *d, SolModule *m)
     SolPassRun run;
     sol_pass_run_init(&run, ctx, entry ? entry->props.func->sym->str : NULL);
     bool ok = sol_pipeline_run(&o->pipeline, &run, m, &mo);
+    int rc = ok ? 0 : EXIT_INPUT;
+    if (ok && run.analysis && o->report.format >= 0 && !d->verifier) {
+        rc = solar_opt_report(&o->report, run.analysis, d->file, run.entry);
+        d->reported = !o->report.report_file;
+    }
     sol_pass_run_release(&run);
-    return ok ? 0 : EXIT_INPUT;
+    return rc;
 }
 
 /* Transforms and prints a parsed module (or, under --verify-diagnostics, checks what was
@@ -458,9 +528,13 @@ static int finish_module(Driver *d, SolModule *m, unsigned errors_before)
         rc = EXIT_INPUT;
     if (rc == 0 && diag->num_errors)
         rc = EXIT_INPUT;
+    /* With a report on stdout, the annotated IR goes to -o only. A violation (exit 3) still
+     * writes it. */
+    bool print_ir = (rc == 0 || rc == EXIT_VIOLATION) &&
+                    (!d->reported || (d->opts->output && strcmp(d->opts->output, "-") != 0));
     if (d->verifier) {
         rc = sol_diag_verifier_finish(d->verifier) ? 0 : EXIT_INPUT;
-    } else if (rc == 0 && !sol_print_module(d->out, m, &(SolPrintOptions){d->opts->target})) {
+    } else if (print_ir && !sol_print_module(d->out, m, &(SolPrintOptions){d->opts->target})) {
         tool_error("cannot write the output: %s", strerror(errno ? errno : EIO));
         rc = EXIT_INPUT;
     }
@@ -579,12 +653,13 @@ static int run_with_context(SolContext *ctx, Options *o)
     Output out = {0};
     if (!o->verify_diags && !open_output(o->output, &out))
         return EXIT_INPUT;
-    Driver d = {ctx, o, NULL, out.f};
+    Driver d = {ctx, o, NULL, out.f, o->input && strcmp(o->input, "-") ? o->input : "<stdin>",
+                false};
     int rc = can_stream(o) ? run_streamed(&d, o->input) : run_buffered(&d, o);
     if (!o->verify_diags) {
-        if (rc == 0 && !commit_output(&out))
+        if ((rc == 0 || rc == EXIT_VIOLATION) && !commit_output(&out))
             rc = EXIT_INPUT;
-        else if (rc != 0)
+        else if (rc != 0 && rc != EXIT_VIOLATION)
             discard_output(&out);
     }
     return rc;
@@ -594,6 +669,8 @@ static int run_driver(int argc, char **argv)
 {
     SolContext *ctx = sol_context_new();
     Options o = {.verify_each = true, .target = SOL_MLIR_CURRENT};
+    o.report.format = SOL_REPORT_TEXT;
+    o.report.measured_ms = o.report.target_ms = -1;
     int rc;
     if (!parse_args(ctx, &o, argc, argv))
         rc = EXIT_USAGE;
@@ -601,6 +678,8 @@ static int run_driver(int argc, char **argv)
         print_help(stdout), rc = 0;
     else if (o.version)
         printf("solar-opt (SOLAR-C) %s\n", SOLAR_OPT_VERSION), rc = 0;
+    else if (o.list_hw)
+        rc = solar_opt_list_hw();
     else
         rc = run_with_context(ctx, &o);
     sol_pipeline_free(&o.pipeline);

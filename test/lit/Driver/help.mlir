@@ -16,11 +16,21 @@
 // CHECK-NEXT: --verify-diagnostics
 // CHECK-NEXT: --no-verify-each
 // CHECK-NEXT: --print-ir-after-all
+// CHECK-NEXT: --hw NAME[,NAME...]|all|PATH.json
+// CHECK-NEXT: {{^}}  --list-hw
+// CHECK-NEXT: --report text|json|none
+// CHECK-NEXT: --report-file PATH
+// CHECK-NEXT: --measured-ms T
+// CHECK-NEXT: --target-ms T
+// CHECK-NEXT: --fp32-matmul tf32|ieee
+// CHECK-NEXT: --conv-algo direct|any
 // CHECK-NEXT: --help
 // CHECK-NEXT: --version
 // CHECK-EMPTY:
 // CHECK-NEXT: Passes
 // CHECK-NEXT: --verify {{.*}}check SSA dominance
+// CHECK-NEXT: --sol-unfused {{.*}}every node its own kernel
+// CHECK-NEXT: --sol-fused {{.*}}compulsory traffic only
 // CHECK-NOT: --
 
 // VERSION: solar-opt (SOLAR-C) 0.1.0

@@ -1,0 +1,316 @@
+/*
+ * Text and JSON SOL reports (see report.h). Times are printed in engineering units chosen per
+ * value; JSON numbers for counts are printed from the uint64 itself.
+ */
+#include "Analysis/Report/report.h"
+
+#include <math.h>
+#include <string.h>
+
+/* `12.3 us`-style time. */
+static void fmt_time(char *buf, size_t n, double s)
+{
+    if (s == 0)
+        snprintf(buf, n, "0 s");
+    else if (s < 1e-6)
+        snprintf(buf, n, "%.3f ns", s * 1e9);
+    else if (s < 1e-3)
+        snprintf(buf, n, "%.3f us", s * 1e6);
+    else if (s < 1)
+        snprintf(buf, n, "%.3f ms", s * 1e3);
+    else
+        snprintf(buf, n, "%.3f s", s);
+}
+
+/* `494.7 T`-style rate. */
+static void fmt_rate(char *buf, size_t n, double v)
+{
+    static const char *const units[] = {"", "K", "M", "G", "T", "P", "E"};
+    int u = 0;
+    while (v >= 1000 && u < 6)
+        v /= 1000, u++;
+    snprintf(buf, n, "%.4g %s", v, units[u]);
+}
+
+static void json_string(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (; s && *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(out, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(out, "\\u%04x", c);
+        else
+            fputc(c, out);
+    }
+    fputc('"', out);
+}
+
+static void json_seconds(FILE *out, double s) { fprintf(out, "%.17g", s); }
+
+static double intensity(const SolGraph *g, uint64_t bytes)
+{
+    return bytes ? (double)(g->matrix_total + g->vector_total) / (double)bytes : INFINITY;
+}
+
+/* ---- text ----------------------------------------------------------------------------------- */
+
+static void text_nodes(FILE *out, const SolGraph *g, const SolBounds *b)
+{
+    size_t w = 6;
+    for (uint32_t i = 0; i < g->num_nodes; i++) {
+        size_t l = strlen(g->nodes[i].einsum ? g->nodes[i].einsum : "-");
+        w = l > w ? l : w;
+    }
+    fprintf(out, "%-10s %-12s %-*s %14s %16s %14s %14s %12s  %s\n", "node", "kind", (int)w,
+            "einsum", "iterations", "matrix FLOP", "vector ops", "bytes", "time", "bound");
+    for (uint32_t i = 0; i < g->num_nodes; i++) {
+        const SolNode *n = &g->nodes[i];
+        char t[32];
+        fmt_time(t, sizeof t, b->nodes[i].seconds);
+        fprintf(out, "%-10s %-12s %-*s %14llu %16llu %14llu %14llu %12s  %s%s%s\n", n->name,
+                n->kind, (int)w, n->einsum ? n->einsum : "-", (unsigned long long)n->iterations,
+                (unsigned long long)n->matrix_total, (unsigned long long)n->vector_total,
+                (unsigned long long)n->bytes, t, b->nodes[i].bound,
+                n->data_dependent ? " (data-dependent)" : "",
+                n->approximate ? " (approximate)" : "");
+    }
+}
+
+static void text_bounds(FILE *out, const SolGraph *g, const SolBounds *b, const SolReportOptions *o)
+{
+    const SolDevice *d = b->device;
+    char t[32], bw[32];
+    fmt_rate(bw, sizeof bw, b->dram_bandwidth);
+    fprintf(out, "device %s (%s): DRAM %sB/s", d->name, d->path, bw);
+    for (int dt = 0; dt < SOL_DT_COUNT; dt++) {
+        bool used = false;
+        for (uint32_t i = 0; i < g->num_nodes; i++)
+            used |= g->nodes[i].matrix_flops[dt] != 0;
+        if (used && b->matrix_peak_name[dt]) {
+            char r[32];
+            fmt_rate(r, sizeof r, b->matrix_peak_used[dt]);
+            fprintf(out, ", %s contractions on %s %sFLOP/s", sol_dtype_name((SolDtype)dt),
+                    b->matrix_peak_name[dt], r);
+        }
+    }
+    fputc('\n', out);
+    if (o->unfused) {
+        fmt_time(t, sizeof t, b->unfused);
+        fprintf(out, "  sol-unfused  %12s  every node its own kernel, %llu bytes through DRAM "
+                     "(largest term %s-bound)\n",
+                t, (unsigned long long)g->unfused_bytes, b->unfused_bound);
+    }
+    if (o->fused) {
+        fmt_time(t, sizeof t, b->fused.seconds);
+        fprintf(out, "  sol-fused    %12s  %s-bound; compulsory %llu bytes, intensity %.3g "
+                     "FLOP/byte\n",
+                t, b->fused.bound, (unsigned long long)g->compulsory_bytes,
+                intensity(g, g->compulsory_bytes));
+        char m[32], v[32], mem[32];
+        fmt_time(m, sizeof m, b->fused.matrix);
+        fmt_time(v, sizeof v, b->fused.vector);
+        fmt_time(mem, sizeof mem, b->fused.memory);
+        fprintf(out, "               terms: matrix %s, vector %s, memory %s\n", m, v, mem);
+    }
+    if (b->missing[0])
+        fprintf(out, "  note: no peak for %s on this device; that work adds no time\n", b->missing);
+}
+
+/* The peak (or bandwidth) a device would need to reach target_ms, against each device. */
+static void text_target(FILE *out, const SolGraph *g, const SolBounds *bounds, uint32_t ndev,
+                        const SolReportOptions *o)
+{
+    double t = o->target_ms / 1e3;
+    char r[32];
+    fprintf(out, "target %.6g ms needs:\n", o->target_ms);
+    fmt_rate(r, sizeof r, (double)g->matrix_total / t);
+    fprintf(out, "  matrix  %sFLOP/s", r);
+    for (uint32_t i = 0; i < ndev; i++) {
+        double need = 0;
+        for (int dt = 0; dt < SOL_DT_COUNT; dt++)
+            if (bounds[i].matrix_peak_used[dt] > 0)
+                need += (double)0;
+        (void)need;
+        double have = bounds[i].fused.matrix > 0 ? (double)g->matrix_total / bounds[i].fused.matrix : 0;
+        if (have > 0)
+            fprintf(out, "  (%.3gx %s)", (double)g->matrix_total / t / have, bounds[i].device->name);
+    }
+    fputc('\n', out);
+    fmt_rate(r, sizeof r, (double)g->vector_total / t);
+    fprintf(out, "  vector  %sop/s", r);
+    for (uint32_t i = 0; i < ndev; i++) {
+        double have = bounds[i].fused.vector > 0 ? (double)g->vector_total / bounds[i].fused.vector : 0;
+        if (have > 0)
+            fprintf(out, "  (%.3gx %s)", (double)g->vector_total / t / have, bounds[i].device->name);
+    }
+    fputc('\n', out);
+    fmt_rate(r, sizeof r, (double)g->compulsory_bytes / t);
+    fprintf(out, "  DRAM    %sB/s", r);
+    for (uint32_t i = 0; i < ndev; i++)
+        if (bounds[i].dram_bandwidth > 0)
+            fprintf(out, "  (%.3gx %s)", (double)g->compulsory_bytes / t / bounds[i].dram_bandwidth,
+                    bounds[i].device->name);
+    fputc('\n', out);
+}
+
+static bool text_measured(FILE *out, const SolBounds *b, const SolReportOptions *o)
+{
+    double m = o->measured_ms / 1e3;
+    bool violated = false;
+    const struct {
+        bool on;
+        const char *name;
+        double s;
+    } rows[] = {{o->unfused, "sol-unfused", b->unfused}, {o->fused, "sol-fused", b->fused.seconds}};
+    for (int i = 0; i < 2; i++) {
+        if (!rows[i].on)
+            continue;
+        char t[32];
+        fmt_time(t, sizeof t, rows[i].s);
+        if (m < rows[i].s) {
+            fprintf(out, "VIOLATION: measured %.6g ms is below %s %s on %s: the bound or the "
+                         "device figures are wrong\n",
+                    o->measured_ms, rows[i].name, t, b->device->name);
+            violated = true;
+        } else {
+            fprintf(out, "  headroom vs %-12s %.3gx (measured %.6g ms)\n", rows[i].name,
+                    rows[i].s > 0 ? m / rows[i].s : INFINITY, o->measured_ms);
+        }
+    }
+    return violated;
+}
+
+static bool print_text(FILE *out, const SolGraph *g, const SolBounds *bounds, uint32_t ndev,
+                       const SolReportOptions *o)
+{
+    fprintf(out, "SOL report: %s @%s, %u node%s%s%s\n", o->file ? o->file : "<input>",
+            o->entry ? o->entry : "?", g->num_nodes, g->num_nodes == 1 ? "" : "s",
+            g->data_dependent ? ", data-dependent accesses" : "",
+            g->approximate ? ", some counts approximate (low)" : "");
+    if (o->default_device)
+        fprintf(out, "(no --hw given: assuming %s)\n", bounds[0].device->name);
+    if (o->bounds.conv_any)
+        fprintf(out, "(convolutions bounded by the fast-algorithm limit: --conv-algo=any)\n");
+    text_nodes(out, g, &bounds[0]);
+    fprintf(out, "totals: %llu matrix FLOP, %llu vector ops, %llu unfused bytes, %llu compulsory "
+                 "bytes\n",
+            (unsigned long long)g->matrix_total, (unsigned long long)g->vector_total,
+            (unsigned long long)g->unfused_bytes, (unsigned long long)g->compulsory_bytes);
+    bool violated = false;
+    for (uint32_t i = 0; i < ndev; i++) {
+        text_bounds(out, g, &bounds[i], o);
+        if (o->measured_ms >= 0)
+            violated |= text_measured(out, &bounds[i], o);
+    }
+    if (o->target_ms > 0)
+        text_target(out, g, bounds, ndev, o);
+    return violated;
+}
+
+/* ---- JSON ----------------------------------------------------------------------------------- */
+
+static void json_sol(FILE *out, const SolGraph *g, const SolBounds *b)
+{
+    fprintf(out, "{\"unfused\": {\"seconds\": ");
+    json_seconds(out, b->unfused);
+    fprintf(out, ", \"bytes\": %llu, \"bound\": ", (unsigned long long)g->unfused_bytes);
+    json_string(out, b->unfused_bound);
+    fprintf(out, "}, \"fused\": {\"seconds\": ");
+    json_seconds(out, b->fused.seconds);
+    fprintf(out, ", \"bytes\": %llu, \"bound\": ", (unsigned long long)g->compulsory_bytes);
+    json_string(out, b->fused.bound);
+    fprintf(out, ", \"matrix_seconds\": ");
+    json_seconds(out, b->fused.matrix);
+    fprintf(out, ", \"vector_seconds\": ");
+    json_seconds(out, b->fused.vector);
+    fprintf(out, ", \"memory_seconds\": ");
+    json_seconds(out, b->fused.memory);
+    fprintf(out, "}}");
+}
+
+static bool print_json(FILE *out, const SolGraph *g, const SolBounds *bounds, uint32_t ndev,
+                       const SolReportOptions *o)
+{
+    const SolBounds *b = &bounds[0];
+    fprintf(out, "{\n  \"file\": ");
+    json_string(out, o->file);
+    fprintf(out, ",\n  \"entry\": ");
+    json_string(out, o->entry);
+    fprintf(out, ",\n  \"device\": ");
+    json_string(out, b->device->name);
+    fprintf(out, ",\n  \"device_assumed\": %s", o->default_device ? "true" : "false");
+    fprintf(out, ",\n  \"conv_algo\": \"%s\", \"fp32_matmul\": \"%s\"",
+            o->bounds.conv_any ? "any" : "direct", o->bounds.fp32_ieee ? "ieee" : "tf32");
+    fprintf(out, ",\n  \"approximate\": %s, \"data_dependent\": %s",
+            g->approximate ? "true" : "false", g->data_dependent ? "true" : "false");
+    fprintf(out, ",\n  \"totals\": {\"matrix_flops\": %llu, \"vector_ops\": %llu, "
+                 "\"compulsory_bytes\": %llu, \"unfused_bytes\": %llu}",
+            (unsigned long long)g->matrix_total, (unsigned long long)g->vector_total,
+            (unsigned long long)g->compulsory_bytes, (unsigned long long)g->unfused_bytes);
+    fprintf(out, ",\n  \"nodes\": [");
+    for (uint32_t i = 0; i < g->num_nodes; i++) {
+        const SolNode *n = &g->nodes[i];
+        fprintf(out, "%s\n    {\"name\": ", i ? "," : "");
+        json_string(out, n->name);
+        fprintf(out, ", \"einsum\": ");
+        if (n->einsum)
+            json_string(out, n->einsum);
+        else
+            fputs("null", out);
+        fprintf(out, ", \"kind\": ");
+        json_string(out, n->kind);
+        fprintf(out, ", \"iterations\": %llu, \"matrix_flops\": %llu, \"vector_ops\": %llu, "
+                     "\"bytes\": %llu, \"seconds\": ",
+                (unsigned long long)n->iterations, (unsigned long long)n->matrix_total,
+                (unsigned long long)n->vector_total, (unsigned long long)n->bytes);
+        json_seconds(out, b->nodes[i].seconds);
+        fprintf(out, ", \"bound\": ");
+        json_string(out, b->nodes[i].bound);
+        fprintf(out, ", \"data_dependent\": %s, \"approximate\": %s}",
+                n->data_dependent ? "true" : "false", n->approximate ? "true" : "false");
+    }
+    fprintf(out, "\n  ],\n  \"sol\": ");
+    json_sol(out, g, b);
+    fprintf(out, ",\n  \"devices\": [");
+    bool violated = false;
+    for (uint32_t i = 0; i < ndev; i++) {
+        fprintf(out, "%s\n    {\"device\": ", i ? "," : "");
+        json_string(out, bounds[i].device->name);
+        fprintf(out, ", \"path\": ");
+        json_string(out, bounds[i].device->path);
+        fprintf(out, ", \"sol\": ");
+        json_sol(out, g, &bounds[i]);
+        if (o->measured_ms >= 0) {
+            double m = o->measured_ms / 1e3;
+            bool v = (o->unfused && m < bounds[i].unfused) || (o->fused && m < bounds[i].fused.seconds);
+            violated |= v;
+            fprintf(out, ", \"headroom\": {\"unfused\": %.6g, \"fused\": %.6g}, \"violation\": %s",
+                    bounds[i].unfused > 0 ? m / bounds[i].unfused : 0,
+                    bounds[i].fused.seconds > 0 ? m / bounds[i].fused.seconds : 0,
+                    v ? "true" : "false");
+        }
+        fputc('}', out);
+    }
+    fprintf(out, "\n  ]");
+    if (o->measured_ms >= 0)
+        fprintf(out, ",\n  \"measured_ms\": %.17g, \"violation\": %s", o->measured_ms,
+                violated ? "true" : "false");
+    if (o->target_ms > 0) {
+        double t = o->target_ms / 1e3;
+        fprintf(out, ",\n  \"target\": {\"ms\": %.17g, \"matrix_flops_per_s\": %.6g, "
+                     "\"vector_ops_per_s\": %.6g, \"dram_bytes_per_s\": %.6g}",
+                o->target_ms, (double)g->matrix_total / t, (double)g->vector_total / t,
+                (double)g->compulsory_bytes / t);
+    }
+    fprintf(out, "\n}\n");
+    return violated;
+}
+
+bool sol_report_print(FILE *out, const SolGraph *g, const SolBounds *bounds, uint32_t ndev,
+                      const SolReportOptions *o)
+{
+    return o->format == SOL_REPORT_JSON ? print_json(out, g, bounds, ndev, o)
+                                        : print_text(out, g, bounds, ndev, o);
+}

@@ -1,0 +1,34 @@
+/*
+ * The SOL report: the einsum graph's counts and its bounds on one or more devices, as an
+ * aligned text table or JSON.
+ *
+ * JSON contract (fields may be added, never renamed): `device`, `totals{matrix_flops,
+ * vector_ops, compulsory_bytes, unfused_bytes}`, `nodes[{name, einsum, kind, matrix_flops,
+ * vector_ops, bytes, seconds, bound}]`, `sol{unfused{seconds, bytes, bound}, fused{seconds,
+ * bytes, bound}}`, all for the first device; `devices[{device, sol{...}}]` for every device.
+ * Counts are written as exact 64-bit integers (never through a double).
+ */
+#ifndef SOLAR_ANALYSIS_REPORT_REPORT_H
+#define SOLAR_ANALYSIS_REPORT_REPORT_H
+
+#include "Analysis/bounds.h"
+
+typedef enum SolReportFormat { SOL_REPORT_TEXT, SOL_REPORT_JSON } SolReportFormat;
+
+typedef struct SolReportOptions {
+    SolReportFormat format;
+    bool unfused, fused;     /* which bounds were asked for (sol-unfused, sol-fused) */
+    const char *file;        /* the input, for the header */
+    const char *entry;       /* the entry function's name */
+    bool default_device;     /* no --hw: say which device was assumed */
+    SolBoundOptions bounds;  /* echoed in the report */
+    double measured_ms;      /* < 0: none */
+    double target_ms;        /* < 0: none */
+} SolReportOptions;
+
+/* Prints the report for bounds[0, ndev) (one per device, same graph). Returns true when a
+ * measured time beats a bound on some device (a violation; printed loudly). */
+bool sol_report_print(FILE *out, const SolGraph *g, const SolBounds *bounds, uint32_t ndev,
+                      const SolReportOptions *o);
+
+#endif /* SOLAR_ANALYSIS_REPORT_REPORT_H */

@@ -1,0 +1,99 @@
+/*
+ * Device models: the machine descriptions in hardware/NAME.json that the SOL report and
+ * tile-for-cache read (DESIGN.md §5). One JSON file per device:
+ *
+ *   {
+ *     "name": "H100-SXM",                 file stem = lowercase name (`--hw h100-sxm`)
+ *     "description": "...",               optional
+ *     "clock_ghz": 1.98,                  > 0; the boost clock behind the FP32 peaks
+ *     "measured": false,                  optional; true for figures measured on a machine
+ *     "peak_flops": {                     dense FLOP/s (OP/s for integers) at boost clock,
+ *       "matrix": { "tf32": 494.7e12 },   never sparse; each > 0; omit a dtype the unit lacks
+ *       "vector": { "f32": 66.9e12 }      dtypes: f64 f32 tf32 bf16 f16 f8 f6 f4 i8 i4
+ *     },
+ *     "memory": [                         outermost (DRAM) first, at least one level
+ *       { "name": "DRAM", "bytes": 80000000000, "bandwidth": 3.35e12 },
+ *       { "name": "L2", "bytes": 52428800 },
+ *       { "name": "RF", "bytes": 262144, "units": 132, "shared_by": "..." }
+ *     ],
+ *     "sources": [ "URL or document: what it supports", ... ]    at least one
+ *   }
+ *
+ * `bytes` is an integer capacity (per unit when `units` is given; below 2^63); `bandwidth` is
+ * the aggregate ceiling in bytes/s over all units, omitted or null where no trustworthy figure
+ * exists (never a low guess: a bound divides by it); the DRAM level must have one. `units`
+ * (default 1) counts per-SM or per-core copies; `shared_by` is a note on who shares one unit,
+ * checked to be a string and not kept. Unknown keys and duplicate keys are errors, so a typo
+ * ("bandwith") is reported rather than ignored.
+ *
+ * Errors are appended to `err` (no trailing newline) and start with the file, then the field:
+ *   hardware/x.json: memory[1].bandwidth: expected a number of bytes/s, got "fast"
+ *   hardware/x.json:3:15: malformed JSON near '}'
+ */
+#ifndef SOLAR_ANALYSIS_DEVICE_H
+#define SOLAR_ANALYSIS_DEVICE_H
+
+#include "Support/support.h"
+
+typedef struct SolPeak {
+    char *dtype;  /* "tf32", "f16", ... (one of the dtypes above) */
+    double flops; /* dense FLOP/s, > 0 */
+} SolPeak;
+
+typedef struct SolMemLevel {
+    char *name;
+    uint64_t bytes;   /* capacity of one unit */
+    double bandwidth; /* aggregate bytes/s over all units; 0 = unknown */
+    uint32_t units;   /* 1 unless per-SM / per-core (then the SM or core count) */
+} SolMemLevel;
+
+typedef struct SolDevice {
+    char *name;        /* the file's "name" */
+    char *path;        /* file read (the `name` argument for sol_device_parse) */
+    char *description; /* NULL when absent */
+    double clock_ghz;
+    bool measured;
+    SolPeak *matrix; /* in file order */
+    uint32_t num_matrix;
+    SolPeak *vector;
+    uint32_t num_vector;
+    SolMemLevel *levels; /* outermost (DRAM) first; num_levels >= 1 */
+    uint32_t num_levels;
+    char **sources;
+    uint32_t num_sources;
+} SolDevice;
+
+/* `name` is a file stem, matched case-insensitively on the search path (the first directory
+ * holding it wins), or a path: anything ending in ".json" or containing '/'. An unknown stem
+ * is an error listing the available stems and the search path. On failure *out owns nothing. */
+bool sol_device_load(const char *name, SolDevice *out, SolBuf *err);
+bool sol_device_load_file(const char *path, SolDevice *out, SolBuf *err);
+/* Parses JSON text (`name` starts the messages and becomes out->path) — for unit tests and
+ * fuzzing. The text need not be NUL-terminated. */
+bool sol_device_parse(const char *text, size_t len, const char *name, SolDevice *out, SolBuf *err);
+/* Frees everything *d owns and zeroes it (a zeroed SolDevice may be freed too). */
+void sol_device_free(SolDevice *d);
+
+/* The search path, appended to the buffer colon-separated: the SOLAR_HARDWARE_PATH entries
+ * (colon-separated, empty entries skipped) first, then <dir of the running
+ * executable>/../share/solar/hardware, then SOLAR_SOURCE_HARDWARE_DIR (the source tree's
+ * hardware/, compiled in). Duplicates are dropped; directories need not exist. */
+void sol_device_search_path(SolBuf *out_colon_separated);
+
+/* Every *.json file on the search path (the first occurrence of each stem wins, stems compared
+ * case-insensitively), sorted by lowercase stem; heap strings, free with
+ * sol_device_list_free. Never NULL (a zero-length list has one unused slot). */
+char **sol_device_list(size_t *n);
+void sol_device_list_free(char **paths, size_t n);
+
+/* Peak FLOP/s of a dtype on the matrix or vector unit, 0 when the device has none. */
+double sol_device_peak(const SolDevice *d, bool matrix, const char *dtype);
+/* levels[0], the DRAM level (NULL only for a zeroed device). */
+const SolMemLevel *sol_device_dram(const SolDevice *d);
+
+/* A header line, then one line per device for `solar-opt --list-hw`: stem, name, matrix
+ * bf16 and tf32 and vector f32 in TFLOP/s, DRAM bandwidth in TB/s and DRAM capacity in GB
+ * ("-" for a peak the device lacks). A file that fails to load prints its stem and the error. */
+void sol_device_print_table(FILE *out, char **paths, size_t n);
+
+#endif /* SOLAR_ANALYSIS_DEVICE_H */

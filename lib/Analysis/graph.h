@@ -1,0 +1,89 @@
+/*
+ * The einsum graph of a (bound) entry function, counted exactly: one node per top-level loop
+ * nest or linalg.generic, in program order; the tensors between them (arguments: graph
+ * inputs and outputs; memref.alloc results: intermediates).
+ *
+ * Per node (DESIGN §4): iterations; matrix_flops (2 per execution of an add that reduces the
+ * product of two loaded operands: a contraction); vector_ops (every other arith/math op once
+ * per execution; index arithmetic and constants excluded), both split by element type; and
+ * bytes = distinct elements read + distinct elements written, times the element size.
+ * Footprints are distinct elements (a stride-2 access reads every other element, a window
+ * reads its strip once), count only executed taps of guarded windows, skip memrefs never
+ * accessed, and within a node a read of elements the node wrote before (in program order)
+ * costs nothing, while an accumulator read-modify-written in place costs one read and one
+ * write. A data-dependent access counts min(executions, tensor size) and marks the node.
+ *
+ * Every count is an exact uint64; an enumeration over budget or a union too large to
+ * materialise makes a count err low (a looser SOL, never a violated one) and sets
+ * `approximate`.
+ */
+#ifndef SOLAR_ANALYSIS_GRAPH_H
+#define SOLAR_ANALYSIS_GRAPH_H
+
+#include "IR/ir.h"
+
+typedef enum SolDtype {
+    SOL_DT_F16,
+    SOL_DT_BF16,
+    SOL_DT_F32,
+    SOL_DT_F64,
+    SOL_DT_I8,
+    SOL_DT_I32,
+    SOL_DT_I64,
+    SOL_DT_COUNT
+} SolDtype;
+
+/* `f16`, `bf16`, `f32`, `f64`, `i8`, `i32`, `i64`. */
+const char *sol_dtype_name(SolDtype t);
+/* The dtype that counts an op on values of type t (i1 counts as i8, index as i64). */
+SolDtype sol_dtype_of(const SolType *t);
+
+typedef struct SolGraphTensor {
+    const SolValue *value;
+    char name[48];           /* `%A`, or `%alloc3` for an unnamed allocation */
+    bool is_arg, is_alloc;
+    uint32_t elem_bytes;
+    uint64_t elems;          /* element count (shapes are static once sizes are bound) */
+    uint64_t compulsory_read_elems;  /* arguments: read before anything in the graph wrote them */
+    uint64_t written_elems;          /* distinct elements written by the whole graph */
+} SolGraphTensor;
+
+typedef struct SolNodeTensor {
+    uint32_t tensor; /* index into SolGraph.tensors */
+    uint64_t read_elems, write_elems;
+} SolNodeTensor;
+
+typedef struct SolNode {
+    SolOp *op;
+    char name[48];        /* `node0`, or the op's `solar.name` */
+    const char *einsum;   /* the op's solar.einsum string, or NULL */
+    const char *kind;     /* contraction, convolution, elementwise, reduction, loops */
+    uint64_t iterations;  /* points of the deepest domain of the node */
+    uint64_t matrix_flops[SOL_DT_COUNT];
+    uint64_t vector_ops[SOL_DT_COUNT];
+    uint64_t matrix_total, vector_total;
+    uint64_t bytes;
+    uint64_t conv_window;  /* convolutions: taps per output (R*S...) when constant, else 1 */
+    bool is_conv;          /* a contraction over a sliding window (`in[p + r] * w[r]`) */
+    bool data_dependent, approximate;
+    SolNodeTensor *tensors;
+    uint32_t num_tensors;
+} SolNode;
+
+typedef struct SolGraph {
+    SolArena arena;
+    SolNode *nodes;
+    uint32_t num_nodes;
+    SolGraphTensor *tensors;
+    uint32_t num_tensors;
+    uint64_t matrix_total, vector_total, unfused_bytes;
+    uint64_t compulsory_bytes;
+    bool approximate, data_dependent, overflow;
+} SolGraph;
+
+/* Builds the graph of func, whose sizes must all be bound. Emits an error (an unbound size, a
+ * shape that is still `?`) and returns false when it cannot count. */
+bool sol_graph_build(SolContext *ctx, SolModule *m, SolOp *func, SolGraph *g);
+void sol_graph_free(SolGraph *g);
+
+#endif /* SOLAR_ANALYSIS_GRAPH_H */
