@@ -178,7 +178,7 @@ static const cJSON *get(const cJSON *obj, const char *key)
 
 /* ---- values -------------------------------------------------------------------------- */
 
-/* A string field (v may be NULL when optional). `nonempty`: "" is an error. */
+/* A string field (NULL v: "got nothing"). `nonempty`: "" is an error. */
 static bool read_string(Parser *p, const cJSON *v, bool nonempty, char **out)
 {
     if (!cJSON_IsString(v) || !v->valuestring)
