@@ -945,6 +945,23 @@ static void compile_if(Compiler *C, SolOp *op)
     free(res);
 }
 
+/* The access of a linalg.generic operand: its indexing map over the loop registers. */
+static const Access *generic_access(Compiler *C, const SolAffineMap *mk, const SolValue *mem,
+                                    const int32_t *ivs, const Range *ranges, const SolOp *op)
+{
+    Linear *subs = arena_new(C, (mk->num_results + 1) * sizeof *subs);
+    Range rr[SOL_TENSOR_MAX_RANK + 1];
+    for (uint32_t r = 0; r < mk->num_results; r++) {
+        LinBuilder lb = {0};
+        linearize(C, mk->results[r], 1, ivs, mk->num_dims, &lb, op);
+        subs[r] = lin_finish(C, &lb);
+        lin_free(&lb);
+        if (r < SOL_TENSOR_MAX_RANK)
+            rr[r] = expr_range(mk->results[r], ranges, mk->num_dims);
+    }
+    return make_access(C, mem, subs, rr, op);
+}
+
 /* linalg.generic: the loop nest of MLIR's lowering, see the file comment. */
 static void compile_generic(Compiler *C, SolOp *op)
 {
@@ -994,43 +1011,21 @@ static void compile_generic(Compiler *C, SolOp *op)
         body_pcs[d] = here(C);
     }
     SolBlock *body = sol_region_first_block(&op->regions[0]);
-    /* The access of operand k at its map over the loop registers. */
     for (uint32_t k = 0; k < op->num_operands && k < body->num_args; k++) {
         if (!sol_value_has_uses(&body->args[k]))
             continue;
-        const SolAffineMap *mk = maps->array.elems[k]->map;
         const SolValue *mem = sol_op_operand(op, k);
-        Linear *subs = arena_new(C, (mk->num_results + 1) * sizeof *subs);
-        Range rr[SOL_TENSOR_MAX_RANK + 1];
-        for (uint32_t r = 0; r < mk->num_results; r++) {
-            LinBuilder lb = {0};
-            linearize(C, mk->results[r], 1, ivs, mk->num_dims, &lb, op);
-            subs[r] = lin_finish(C, &lb);
-            lin_free(&lb);
-            if (r < SOL_TENSOR_MAX_RANK)
-                rr[r] = expr_range(mk->results[r], ranges, mk->num_dims);
-        }
-        emit_load(C, value_reg(C, &body->args[k]), make_access(C, mem, subs, rr, op),
+        emit_load(C, value_reg(C, &body->args[k]),
+                  generic_access(C, maps->array.elems[k]->map, mem, ivs, ranges, op),
                   elem_of(mem->type), op);
     }
     compile_block(C, body);
     SolOp *y = sol_block_last_op(body);
     uint32_t nins = op->props.generic.num_ins;
     for (uint32_t j = 0; y && j < y->num_operands && nins + j < op->num_operands; j++) {
-        uint32_t k = nins + j;
-        const SolAffineMap *mk = maps->array.elems[k]->map;
-        const SolValue *mem = sol_op_operand(op, k);
-        Linear *subs = arena_new(C, (mk->num_results + 1) * sizeof *subs);
-        Range rr[SOL_TENSOR_MAX_RANK + 1];
-        for (uint32_t r = 0; r < mk->num_results; r++) {
-            LinBuilder lb = {0};
-            linearize(C, mk->results[r], 1, ivs, mk->num_dims, &lb, op);
-            subs[r] = lin_finish(C, &lb);
-            lin_free(&lb);
-            if (r < SOL_TENSOR_MAX_RANK)
-                rr[r] = expr_range(mk->results[r], ranges, mk->num_dims);
-        }
-        emit_store(C, value_reg(C, sol_op_operand(y, j)), make_access(C, mem, subs, rr, y),
+        const SolValue *mem = sol_op_operand(op, nins + j);
+        emit_store(C, value_reg(C, sol_op_operand(y, j)),
+                   generic_access(C, maps->array.elems[nins + j]->map, mem, ivs, ranges, y),
                    elem_of(mem->type), y);
     }
     for (uint32_t d = ndims; d-- > 0;) {
