@@ -378,9 +378,18 @@ static void walk_generic(Builder *B, SolOp *op, Scope *outer)
         for (uint32_t k = 0; k < op->num_operands && size < 0; k++) {
             const SolAffineMap *mk = maps->array.elems[k]->map;
             const SolType *t = sol_op_operand(op, k)->type;
-            for (uint32_t r = 0; r < mk->num_results && size < 0; r++)
-                if (mk->results[r] == dim && t->dims[r] != SOL_DYNAMIC)
+            for (uint32_t r = 0; r < mk->num_results && size < 0; r++) {
+                if (mk->results[r] != dim)
+                    continue;
+                if (t->dims[r] != SOL_DYNAMIC) {
                     size = t->dims[r];
+                    break;
+                }
+                /* A `?` dim an earlier node's accesses sized (an output the loops wrote). */
+                uint32_t ti = tensor_of(B, sol_op_operand(op, k));
+                if (B->tensors.data[ti].elems && B->tensor_dims.data[ti][r] != SOL_DYNAMIC)
+                    size = B->tensor_dims.data[ti][r];
+            }
         }
         if (size < 0) {
             sol_emit_error(B->ctx, op->loc, "cannot count this linalg.generic: loop dimension %u "

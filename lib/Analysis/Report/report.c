@@ -118,41 +118,32 @@ static void text_bounds(FILE *out, const SolGraph *g, const SolBounds *b, const 
         fprintf(out, "  note: no peak for %s on this device; that work adds no time\n", b->missing);
 }
 
-/* The peak (or bandwidth) a device would need to reach target_ms, against each device. */
+/* The inverse roofline: the rates a device would need to reach target_ms (matrix FLOP/s,
+ * vector op/s, DRAM bytes/s over the fused graph), and the factor against each device's
+ * effective rate (its work divided by its own time for that term). */
+static void text_target_row(FILE *out, const char *what, const char *unit, uint64_t work,
+                            double t, const SolBounds *bounds, uint32_t ndev, int term)
+{
+    char r[32];
+    fmt_rate(r, sizeof r, (double)work / t);
+    fprintf(out, "  %-7s %s%s", what, r, unit);
+    for (uint32_t i = 0; i < ndev && work; i++) {
+        double secs = term == 0 ? bounds[i].fused.matrix
+                      : term == 1 ? bounds[i].fused.vector : bounds[i].fused.memory;
+        if (secs > 0)
+            fprintf(out, "  (%.3gx %s)", secs / t, bounds[i].device->name);
+    }
+    fputc('\n', out);
+}
+
 static void text_target(FILE *out, const SolGraph *g, const SolBounds *bounds, uint32_t ndev,
                         const SolReportOptions *o)
 {
     double t = o->target_ms / 1e3;
-    char r[32];
-    fprintf(out, "target %.6g ms needs:\n", o->target_ms);
-    fmt_rate(r, sizeof r, (double)g->matrix_total / t);
-    fprintf(out, "  matrix  %sFLOP/s", r);
-    for (uint32_t i = 0; i < ndev; i++) {
-        double need = 0;
-        for (int dt = 0; dt < SOL_DT_COUNT; dt++)
-            if (bounds[i].matrix_peak_used[dt] > 0)
-                need += (double)0;
-        (void)need;
-        double have = bounds[i].fused.matrix > 0 ? (double)g->matrix_total / bounds[i].fused.matrix : 0;
-        if (have > 0)
-            fprintf(out, "  (%.3gx %s)", (double)g->matrix_total / t / have, bounds[i].device->name);
-    }
-    fputc('\n', out);
-    fmt_rate(r, sizeof r, (double)g->vector_total / t);
-    fprintf(out, "  vector  %sop/s", r);
-    for (uint32_t i = 0; i < ndev; i++) {
-        double have = bounds[i].fused.vector > 0 ? (double)g->vector_total / bounds[i].fused.vector : 0;
-        if (have > 0)
-            fprintf(out, "  (%.3gx %s)", (double)g->vector_total / t / have, bounds[i].device->name);
-    }
-    fputc('\n', out);
-    fmt_rate(r, sizeof r, (double)g->compulsory_bytes / t);
-    fprintf(out, "  DRAM    %sB/s", r);
-    for (uint32_t i = 0; i < ndev; i++)
-        if (bounds[i].dram_bandwidth > 0)
-            fprintf(out, "  (%.3gx %s)", (double)g->compulsory_bytes / t / bounds[i].dram_bandwidth,
-                    bounds[i].device->name);
-    fputc('\n', out);
+    fprintf(out, "target %.6g ms needs (factor: how far beyond each device):\n", o->target_ms);
+    text_target_row(out, "matrix", "FLOP/s", g->matrix_total, t, bounds, ndev, 0);
+    text_target_row(out, "vector", "op/s", g->vector_total, t, bounds, ndev, 1);
+    text_target_row(out, "DRAM", "B/s", g->compulsory_bytes, t, bounds, ndev, 2);
 }
 
 static bool text_measured(FILE *out, const SolBounds *b, const SolReportOptions *o)
