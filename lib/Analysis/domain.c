@@ -11,6 +11,8 @@
 
 const SolAffineExpr *sol_level_value(SolContext *ctx, const SolDomain *d, const SolValue *v)
 {
+    if (d->resolve)
+        v = d->resolve(v, d->resolve_user);
     int64_t c;
     if (sol_value_const_int(v, &c))
         return sol_affine_const(ctx, c);

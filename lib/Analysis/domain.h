@@ -41,6 +41,10 @@ typedef struct SolGuard {
 } SolGuard;
 
 typedef struct SolDomain {
+    /* Optional: the value an SSA value stands for (a callee's argument -> the caller's
+     * operand, when a call is analysed in place); NULL or returning v itself: no mapping. */
+    const SolValue *(*resolve)(const SolValue *v, void *user);
+    void *resolve_user;
     uint32_t num_levels;
     SolLevel levels[SOL_DOM_MAX_LEVELS];
     uint32_t num_guards;

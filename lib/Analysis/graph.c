@@ -45,8 +45,16 @@ typedef struct Access {
     bool write;
 } Access;
 
+/* A callee's argument and the caller's value it stands for, while a call is analysed. */
+typedef struct Subst {
+    const SolValue *from, *to;
+} Subst;
+
 typedef struct Builder {
     SolContext *ctx;
+    SolModule *module;
+    SolVecOf(Subst) subst;
+    int call_depth;
     SolGraph *g;
     SolOp *func;
     SolNode *node;
@@ -66,27 +74,52 @@ static SolCount scope_count(Scope *s)
     return s->count;
 }
 
+static const SolValue *resolve_value(const SolValue *v, void *user);
+
 static Scope *scope_new(Builder *B, const SolDomain *from)
 {
     Scope *s = sol_arena_alloc(&B->g->arena, sizeof *s);
     if (from)
         s->dom = *from;
+    s->dom.resolve = resolve_value;
+    s->dom.resolve_user = B;
     return s;
 }
 
 /* ---- tensors ------------------------------------------------------------------------------ */
 
-/* The argument or allocation a memref value names (through arith.select: its first choice). */
-static const SolValue *root_of(const SolValue *v)
+/* What v stands for in the entry function: a callee's argument maps to the caller's operand
+ * (innermost call first). */
+static const SolValue *resolve_value(const SolValue *v, void *user)
 {
-    while (v->def && v->def->kind == SOL_OP_SELECT)
-        v = sol_op_operand(v->def, 1);
+    const Builder *B = user;
+    for (size_t i = B->subst.len; i-- > 0;)
+        if (B->subst.data[i].from == v)
+            v = B->subst.data[i].to;
     return v;
+}
+
+/* The argument or allocation a memref value names (through calls, and through arith.select:
+ * its first choice). */
+static const SolValue *root_of(const Builder *B, const SolValue *v)
+{
+    for (;;) {
+        const SolValue *r = resolve_value(v, (void *)B);
+        if (r != v) {
+            v = r;
+            continue;
+        }
+        if (v->def && v->def->kind == SOL_OP_SELECT) {
+            v = sol_op_operand(v->def, 1);
+            continue;
+        }
+        return v;
+    }
 }
 
 static uint32_t tensor_of(Builder *B, const SolValue *mem)
 {
-    mem = root_of(mem);
+    mem = root_of(B, mem);
     for (uint32_t i = 0; i < B->tensors.len; i++)
         if (B->tensors.data[i].value == mem)
             return i;
@@ -335,6 +368,7 @@ static void count_op(Builder *B, Scope *s, SolOp *op)
 /* ---- the walk ------------------------------------------------------------------------------- */
 
 static void walk_block(Builder *B, SolBlock *block, Scope *s);
+static void walk_op(Builder *B, SolOp *op, Scope *s);
 
 static void note_iterations(Builder *B, Scope *s)
 {
@@ -431,6 +465,28 @@ static void walk_generic(Builder *B, SolOp *op, Scope *outer)
     note_iterations(B, s);
 }
 
+/* A call is analysed in place: the callee's body at the call's domain, its arguments
+ * standing for the caller's operands. Recursion deeper than a few levels is left out (the
+ * counts then err low, flagged approximate). */
+static void walk_call(Builder *B, SolOp *op, Scope *s)
+{
+    SolOp *callee = sol_module_lookup_func(B->module, op->props.func->sym);
+    SolBlock *body = callee && callee->num_regions ? sol_region_first_block(&callee->regions[0]) : NULL;
+    if (!body || B->call_depth >= 8) {
+        B->node->approximate = true;
+        return;
+    }
+    size_t mark = B->subst.len;
+    for (uint32_t i = 0; i < body->num_args && i < op->num_operands; i++) {
+        Subst sb = {&body->args[i], sol_op_operand(op, i)};
+        sol_vec_push(&B->subst, sb);
+    }
+    B->call_depth++;
+    walk_block(B, body, s);
+    B->call_depth--;
+    B->subst.len = mark;
+}
+
 static void walk_op(Builder *B, SolOp *op, Scope *s)
 {
     const char *why = NULL;
@@ -484,7 +540,7 @@ static void walk_op(Builder *B, SolOp *op, Scope *s)
                    value_subs(B, s, op, 2, sol_op_operand(op, 1)->type->rank), true);
         return;
     case SOL_OP_CALL:
-        B->node->approximate = true; /* callees are not analysed yet: their work is left out */
+        walk_call(B, op, s);
         return;
     default:
         count_op(B, s, op);
@@ -647,7 +703,6 @@ static const char *node_kind(const SolNode *n, bool reduction)
 
 bool sol_graph_build(SolContext *ctx, SolModule *m, SolOp *func, SolGraph *g)
 {
-    (void)m;
     memset(g, 0, sizeof *g);
     SolBlock *body = sol_region_first_block(&func->regions[0]);
     for (uint32_t i = 0; i < body->num_args; i++)
@@ -657,7 +712,7 @@ bool sol_graph_build(SolContext *ctx, SolModule *m, SolOp *func, SolGraph *g)
                            body->args[i].hint ? body->args[i].hint->str : "arg");
             return false;
         }
-    Builder B = {.ctx = ctx, .g = g, .func = func, .ok = true};
+    Builder B = {.ctx = ctx, .module = m, .g = g, .func = func, .ok = true};
     SolVecOf(SolNode) nodes = {0};
     /* Tensors are discovered node by node; the graph's images grow with them. */
     SolVecOf(SolImage) gread = {0}, gwritten = {0};
@@ -737,6 +792,7 @@ bool sol_graph_build(SolContext *ctx, SolModule *m, SolOp *func, SolGraph *g)
     sol_vec_free(&B.accs);
     sol_vec_free(&B.tensors);
     sol_vec_free(&B.tensor_dims);
+    sol_vec_free(&B.subst);
     if (B.ok && g->overflow) {
         sol_emit_error(ctx, func->loc, "a count exceeds 2^64: this program is too large to count "
                                        "exactly");
