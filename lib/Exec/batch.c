@@ -60,6 +60,7 @@ typedef struct Builder {
     SolArena *arena;
     const Insn *body;
     uint32_t n;
+    int32_t iv;
     int32_t *lane_of; /* slot -> lane, -1 for values defined outside */
     uint32_t nregs;
     bool *dropped;    /* body instructions folded into reductions */
@@ -121,6 +122,41 @@ static uint32_t reads_of(const Builder *B, int32_t reg)
     return c.n;
 }
 
+/* The load defining reg when it is a proved f32 load of a buffer defined outside the loop,
+ * indexed by the IV alone (or not at all), read by nothing else: its index, or -1. */
+static int32_t streamable_load(Builder *B, int32_t reg)
+{
+    for (uint32_t i = 0; i < B->n; i++) {
+        const Insn *in = &B->body[i];
+        if (in->d != reg || B->dropped[i])
+            continue;
+        if (in->opc != EX_LOAD || in->w != SOL_ELEM_F32 || !in->x.acc->proved ||
+            B->lane_of[in->x.acc->mem] >= 0)
+            return -1;
+        const Linear *f = &in->x.acc->flat;
+        for (uint32_t k = 0; k < f->nterms; k++)
+            if (f->reg[k] != B->iv && B->lane_of[f->reg[k]] >= 0)
+                return -1;
+        return (int32_t)i;
+    }
+    return -1;
+}
+
+/* Moves the two loads of a fused product into the reduction when both stream. */
+static void fuse_loads(Builder *B, Reduction *red)
+{
+    int32_t ia = streamable_load(B, red->mul_a), ib = streamable_load(B, red->mul_b);
+    if (ia < 0 || ib < 0)
+        return;
+    B->dropped[ia] = B->dropped[ib] = true;
+    if (reads_of(B, red->mul_a) != 0 || reads_of(B, red->mul_b) != 0) {
+        B->dropped[ia] = B->dropped[ib] = false; /* another op needs the loaded values */
+        return;
+    }
+    red->load_a = B->body[ia].x.acc;
+    red->load_b = B->body[ib].x.acc;
+}
+
 /* A dot product's `x = a * b` read only by an f32 sum moves into the reduction loop, where
  * the multiplies overlap the additions' latency instead of taking a pass of their own. */
 static void fuse_product(Builder *B, uint32_t def, Reduction *red)
@@ -141,6 +177,7 @@ static void fuse_product(Builder *B, uint32_t def, Reduction *red)
         red->mul_a = m->a;
         red->mul_b = m->b;
         red->fused_mul = true;
+        fuse_loads(B, red);
         return;
     }
 }
@@ -261,11 +298,25 @@ static Linear encode_lin(Builder *B, const Linear *l)
     return e;
 }
 
+static const Access *encode_access(Builder *B, const Access *src)
+{
+    Access *a = sol_arena_alloc(B->arena, sizeof *a);
+    *a = *src;
+    a->mem = encode(B, a->mem);
+    a->flat = encode_lin(B, &a->flat);
+    if (!a->proved) {
+        a->subs = sol_arena_alloc(B->arena, (a->rank + 1) * sizeof *a->subs);
+        for (uint32_t r = 0; r < a->rank; r++)
+            a->subs[r] = encode_lin(B, &src->subs[r]);
+    }
+    return a;
+}
+
 BatchLoop *sol_exec_batch_build(SolArena *arena, const Insn *body, uint32_t n, uint32_t nregs,
                                 int32_t iv, const int32_t *iter, uint32_t niter,
                                 const SolOp *entry, int64_t step)
 {
-    Builder B = {arena, body, n, sol_xmalloc((nregs + 1) * sizeof(int32_t)), nregs,
+    Builder B = {arena, body, n, iv, sol_xmalloc((nregs + 1) * sizeof(int32_t)), nregs,
                  sol_xcalloc(n + 1, sizeof(bool))};
     BatchLoop *bl = NULL;
     Reduction *reds = sol_xcalloc(niter + 1, sizeof *reds);
@@ -306,16 +357,7 @@ BatchLoop *sol_exec_batch_build(SolArena *arena, const Insn *body, uint32_t n, u
                 *l = encode_lin(&B, e.x.lin);
                 e.x.lin = l;
             } else if (e.opc == EX_LOAD || e.opc == EX_STORE) {
-                Access *a = sol_arena_alloc(arena, sizeof *a);
-                *a = *e.x.acc;
-                a->mem = encode(&B, a->mem);
-                a->flat = encode_lin(&B, &a->flat);
-                if (!a->proved) {
-                    a->subs = sol_arena_alloc(arena, (a->rank + 1) * sizeof *a->subs);
-                    for (uint32_t r = 0; r < a->rank; r++)
-                        a->subs[r] = encode_lin(&B, &e.x.acc->subs[r]);
-                }
-                e.x.acc = a;
+                e.x.acc = encode_access(&B, e.x.acc);
             }
             bl->code[bl->ncode++] = e;
         }
@@ -326,6 +368,10 @@ BatchLoop *sol_exec_batch_build(SolArena *arena, const Insn *body, uint32_t n, u
             bl->reds[k].x = encode(&B, reds[k].x);
             bl->reds[k].mul_a = encode(&B, reds[k].mul_a);
             bl->reds[k].mul_b = encode(&B, reds[k].mul_b);
+            if (reds[k].load_a) {
+                bl->reds[k].load_a = encode_access(&B, reds[k].load_a);
+                bl->reds[k].load_b = encode_access(&B, reds[k].load_b);
+            }
         }
     }
     free(B.lane_of);
@@ -559,12 +605,38 @@ static uint32_t batch_insn(const Insn *in, const Slot *R, Slot *lanes, uint32_t 
     return n;
 }
 
+/* Base and IV coefficient of a streamed f32 load (proved, so its buffer is alive and the
+ * offsets are in bounds; only the IV varies). */
+static void f32_stream(const Access *acc, const Slot *R, const float **p, int64_t *c)
+{
+    int64_t base = acc->flat.c0;
+    *c = 0;
+    for (uint32_t k = 0; k < acc->flat.nterms; k++) {
+        int32_t r = acc->flat.reg[k];
+        if (r < 0)
+            base += acc->flat.coef[k] * R[-r - 1].i;
+        else
+            *c = acc->flat.coef[k]; /* lane 0: the IV */
+    }
+    *p = (const float *)(const void *)R[-acc->mem - 1].m->data + base;
+}
+
 static void reduce(const Reduction *red, Slot *R, const Slot *lanes, uint32_t n)
 {
     OPND(red->x, X, sx);
     Slot acc = R[red->acc];
     if (red->round == 0 && red->opc == EX_ADDF) {
         LANE_LOOP(acc.f = acc.f + X[t * sx].f)
+    } else if (red->load_a) {
+        /* a dot product in one pass: both loads stream with the IV (lane 0) */
+        const float *pa, *pb;
+        int64_t ca, cb;
+        f32_stream(red->load_a, R, &pa, &ca);
+        f32_stream(red->load_b, R, &pb, &cb);
+        const Slot *L = lanes;
+        float a = (float)acc.f;
+        LANE_LOOP(a = a + (float)((double)pa[ca * L[t].i] * (double)pb[cb * L[t].i]))
+        acc.f = a;
     } else if (red->fused_mul) {
         /* the product of two floats is exact in double: one rounding, as MULF_F32 does */
         OPND(red->mul_a, P, sp);

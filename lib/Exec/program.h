@@ -135,6 +135,9 @@ typedef struct Reduction {
     bool acc_rhs;   /* the op reads OP(x, acc) rather than OP(acc, x) */
     bool fused_mul; /* x is mul_a * mul_b (f32), computed in the reduction loop */
     int32_t mul_a, mul_b;
+    /* When both factors are proved f32 loads indexed by the IV alone, the loads move into
+     * the reduction loop too (a dot product in one pass): their accesses, else NULL. */
+    const Access *load_a, *load_b;
 } Reduction;
 
 struct BatchLoop {
