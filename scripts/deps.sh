@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
     flex bison libfl-dev                 # grammar/
     libcjson-dev libcurl4-openssl-dev    # solar-translate (LLM client), hardware/*.json
-    cmake ninja-build pkg-config gcc clang
+    cmake ninja-build pkg-config gcc clang make
     llvm-14-tools                        # FileCheck, not, lit.py
     mlir-14-tools                        # mlir-opt-14: the external oracle
     python3                              # Debian's /usr/bin/python3 (lit, bench, corpus tools)

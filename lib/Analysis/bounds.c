@@ -83,9 +83,8 @@ void sol_bounds_compute(const SolGraph *g, const SolDevice *dev, const SolBoundO
         const SolNode *n = &g->nodes[i];
         SolTimes *t = &out->nodes[i];
         for (int dt = 0; dt < SOL_DT_COUNT; dt++) {
-            double flops = (double)n->matrix_flops[dt];
-            if (opts->conv_any && n->is_conv && n->conv_window > 1)
-                flops /= (double)n->conv_window;
+            double flops = (double)(opts->conv_any ? n->matrix_flops_conv_any[dt]
+                                                   : n->matrix_flops[dt]);
             if (flops > 0 && out->matrix_peak_used[dt] > 0)
                 t->matrix += flops / out->matrix_peak_used[dt];
             else if (flops > 0)

@@ -453,3 +453,66 @@ bool sol_level_range(const SolDomain *d, const SolAffineExpr *e, int64_t *lo, in
     *hi = r.hi;
     return r.ok;
 }
+
+/* ---- projection ----------------------------------------------------------------------------- */
+
+typedef struct Projection {
+    uint64_t keep;            /* levels whose values make the tuple */
+    SolVecOf(uint64_t) hashes;
+    bool over;
+} Projection;
+
+static void project_point(const int64_t *iv, void *user)
+{
+    Projection *p = user;
+    uint64_t h = 0x9E3779B97F4A7C15ull;
+    for (int k = 0; k < 64; k++)
+        if (p->keep >> k & 1) {
+            h ^= (uint64_t)iv[k] + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+            h *= 0xBF58476D1CE4E5B9ull;
+        }
+    if (p->hashes.len < SOL_DOM_ENUM_BUDGET / 8)
+        sol_vec_push(&p->hashes, h);
+    else
+        p->over = true;
+}
+
+static int cmp_hash(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+SolCount sol_domain_count_projected(const SolDomain *d, uint64_t drop)
+{
+    SolCount c = {1, false, false};
+    uint64_t groups[SOL_DOM_MAX_LEVELS];
+    uint32_t n = sol_domain_groups(d, NULL, 0, groups);
+    if (d->num_guards && sol_domain_visit(d, 0, NULL, NULL, NULL) == 0)
+        return (SolCount){0, false, false};
+    for (uint32_t i = 0; i < n && c.value; i++) {
+        uint64_t k;
+        if (!(groups[i] & drop)) {
+            k = sol_domain_visit(d, groups[i], NULL, NULL, &c.approximate);
+        } else {
+            Projection p = {.keep = groups[i] & ~drop};
+            uint64_t pts = sol_domain_visit(d, groups[i], project_point, &p, &c.approximate);
+            if (p.keep == 0) {
+                k = pts > 0;
+            } else {
+                qsort(p.hashes.data, p.hashes.len, sizeof *p.hashes.data, cmp_hash);
+                k = 0;
+                for (size_t j = 0; j < p.hashes.len; j++)
+                    k += j == 0 || p.hashes.data[j] != p.hashes.data[j - 1];
+            }
+            c.approximate |= p.over;
+            sol_vec_free(&p.hashes);
+        }
+        if (__builtin_mul_overflow(c.value, k, &c.value)) {
+            c.overflow = true;
+            c.value = UINT64_MAX;
+            return c;
+        }
+    }
+    return c;
+}

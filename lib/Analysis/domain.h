@@ -89,6 +89,11 @@ bool sol_domain_push_guard(SolContext *ctx, SolArena *a, SolDomain *d, const Sol
 
 /* Number of points of d. */
 SolCount sol_domain_count(const SolDomain *d);
+/* Number of distinct tuples of the levels outside `drop` over the points of d: the domain
+ * with the levels in drop projected out (a convolution's outputs x channels, its window
+ * taps dropped). Tuples are told apart by a 64-bit hash: a collision can only make the
+ * count lower. */
+SolCount sol_domain_count_projected(const SolDomain *d, uint64_t drop);
 
 /* Splits the levels into independent groups: levels coupled by a bound or a guard share a
  * group, and so do the levels of each extra mask in couple[0, n). Writes one mask of levels

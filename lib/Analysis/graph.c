@@ -253,6 +253,19 @@ static bool is_contraction_mul(const SolOp *mul)
     return r->uses && !r->uses->next && contraction_mul(r->uses->user) == mul;
 }
 
+/* A widening cast whose every use is a contraction's multiply. */
+static bool feeds_contraction(const SolOp *cast)
+{
+    const SolValue *r = &cast->results[0];
+    if (!r->uses)
+        return false;
+    for (const SolUse *u = r->uses; u; u = u->next)
+        if ((u->user->kind != SOL_OP_MULF && u->user->kind != SOL_OP_MULI) ||
+            !is_contraction_mul(u->user))
+            return false;
+    return true;
+}
+
 /* Levels of a window: those in a subscript summing several levels of one operand that the
  * other operand also indexes (r, s of `in[c, p+r, q+s] * w[f, c, r, s]`). */
 static uint64_t window_levels(Builder *B, const SolOp *mul)
@@ -291,24 +304,6 @@ static uint64_t window_levels(Builder *B, const SolOp *mul)
     return win;
 }
 
-/* Taps of the window levels: the product of their trip counts when their bounds are
- * constants (the usual kernel loops), else 1 (no claim). */
-static uint64_t window_taps(const SolDomain *d, uint64_t win)
-{
-    uint64_t taps = 1;
-    for (uint32_t k = 0; k < d->num_levels; k++) {
-        if (!(win >> k & 1))
-            continue;
-        const SolLevel *lv = &d->levels[k];
-        if (lv->lb.n != 1 || lv->ub.n != 1 || sol_level_uses(lv->lb.exprs[0]) ||
-            sol_level_uses(lv->ub.exprs[0]))
-            return 1;
-        int64_t lo = sol_level_eval(lv->lb.exprs[0], NULL), hi = sol_level_eval(lv->ub.exprs[0], NULL);
-        taps *= hi > lo ? (uint64_t)((hi - lo + lv->step - 1) / lv->step) : 1;
-    }
-    return taps;
-}
-
 static void add_count(Builder *B, uint64_t *slot, uint64_t n)
 {
     if (__builtin_add_overflow(*slot, n, slot)) {
@@ -335,6 +330,9 @@ static void count_op(Builder *B, Scope *s, SolOp *op)
         return;
     if ((op->kind == SOL_OP_MULF || op->kind == SOL_OP_MULI) && is_contraction_mul(op))
         return; /* counted with its add */
+    if ((op->kind == SOL_OP_EXTF || op->kind == SOL_OP_EXTSI || op->kind == SOL_OP_EXTUI) &&
+        feeds_contraction(op))
+        return; /* mixed precision: matrix units take the narrow inputs as they are */
     SolCount c = scope_count(s);
     B->node->approximate |= c.approximate;
     if (c.overflow)
@@ -353,11 +351,13 @@ static void count_op(Builder *B, Scope *s, SolOp *op)
         add_count(B, &B->node->matrix_flops[dt], flops);
         uint64_t win = window_levels(B, mul);
         if (win) {
-            uint64_t taps = window_taps(&s->dom, win);
+            /* 2 FLOPs per (output, input channel): the taps projected out */
+            SolCount pc = sol_domain_count_projected(&s->dom, win);
+            B->node->approximate |= pc.approximate;
             B->node->is_conv = true;
-            if (taps > B->node->conv_window)
-                B->node->conv_window = taps;
+            flops = pc.value > UINT64_MAX / 2 ? UINT64_MAX : 2 * pc.value;
         }
+        add_count(B, &B->node->matrix_flops_conv_any[dt], flops);
         return;
     }
     const SolType *ct = (op->kind == SOL_OP_CMPF || op->kind == SOL_OP_CMPI)
@@ -465,6 +465,35 @@ static void walk_generic(Builder *B, SolOp *op, Scope *outer)
     note_iterations(B, s);
 }
 
+/* True when v is computed from a loaded value. */
+static bool from_memory(const Builder *B, const SolValue *v, int depth)
+{
+    v = resolve_value(v, (void *)B);
+    if (!v->def || depth > 64)
+        return false;
+    if (v->def->kind == SOL_OP_LOAD || v->def->kind == SOL_OP_MLOAD)
+        return true;
+    for (uint32_t i = 0; i < v->def->num_operands; i++)
+        if (from_memory(B, sol_op_operand(v->def, i), depth + 1))
+            return true;
+    return false;
+}
+
+/* A loop bound or condition that is not affine in loops and sizes: data-dependent when it
+ * comes from memory (returns true: count what can be counted), else an error (a size left
+ * symbolic, such as memref.dim of a `?` dim: the counts would mean nothing). */
+static bool operands_from_memory(Builder *B, const SolOp *op, const char *why)
+{
+    for (uint32_t i = 0; i < op->num_operands; i++)
+        if (sol_type_is_index(sol_op_operand(op, i)->type) &&
+            from_memory(B, sol_op_operand(op, i), 0))
+            return true;
+    sol_emit_error(B->ctx, op->loc, "cannot count: %s (bind the sizes with --bind, or give the "
+                                    "memrefs static shapes)", why);
+    B->ok = false;
+    return false;
+}
+
 /* A call is analysed in place: the callee's body at the call's domain, its arguments
  * standing for the caller's operands. Recursion deeper than a few levels is left out (the
  * counts then err low, flagged approximate). */
@@ -494,8 +523,10 @@ static void walk_op(Builder *B, SolOp *op, Scope *s)
     case SOL_OP_FOR: {
         Scope *in = scope_new(B, &s->dom);
         if (!sol_domain_push_loop(B->ctx, &B->g->arena, &in->dom, op, &why)) {
-            /* Not countable as a domain (a bound read from memory): count it as never
-             * running, which can only make the bound lower, and say so. */
+            if (!operands_from_memory(B, op, why))
+                return;
+            /* A bound read from memory: count the loop as never running, which can only
+             * make the bound lower, and say so. */
             B->node->approximate = true;
             B->node->data_dependent = true;
             return;
@@ -513,6 +544,8 @@ static void walk_op(Builder *B, SolOp *op, Scope *s)
                 continue;
             Scope *in = scope_new(B, &s->dom);
             if (!sol_domain_push_guard(B->ctx, &B->g->arena, &in->dom, op, r == 1, &why)) {
+                if (!operands_from_memory(B, op, why))
+                    return;
                 B->node->approximate = true;
                 B->node->data_dependent = true;
                 continue;

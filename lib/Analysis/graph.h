@@ -63,7 +63,10 @@ typedef struct SolNode {
     uint64_t vector_ops[SOL_DT_COUNT];
     uint64_t matrix_total, vector_total;
     uint64_t bytes;
-    uint64_t conv_window;  /* convolutions: taps per output (R*S...) when constant, else 1 */
+    /* The matrix FLOPs when convolutions are bounded by the fast-algorithm limit (2 per
+     * output element per input channel: the domain with the window taps projected out);
+     * equal to matrix_flops for every other contraction. */
+    uint64_t matrix_flops_conv_any[SOL_DT_COUNT];
     bool is_conv;          /* a contraction over a sliding window (`in[p + r] * w[r]`) */
     bool data_dependent, approximate;
     SolNodeTensor *tensors;

@@ -1,0 +1,116 @@
+// Row softmax at B=16, D=16384 on A100-SXM (hardware/a100-sxm.json: DRAM 2.039e12 B/s; vector
+// f32 19.5e12, f16 78e12, bf16 39e12 op/s): one node (max-reduce, exp-sum, normalise in one
+// nest), so sol-unfused and sol-fused are the same number.
+//
+// Vector ops per row: D maximumf + D (subf, exp, addf) + D divf = 5D;
+//   5 * B * D = 5 * 16 * 16384 = 1310720, all of the input's dtype (no matrix FLOP).
+// Bytes: X read once (B*D = 262144 elements), Y written (262144); the normalise pass reads Y,
+// which this node wrote before: free. f32: 524288 * 4 = 2097152; f16/bf16: 524288 * 2 = 1048576.
+// iterations: the deepest domain, B * D = 262144.
+//   f32:  memory 2097152 / 2.039e12 = 1.029 us (1.0285198627e-06 s); vector 1310720 / 19.5e12 = 67.216 ns
+//   f16:  memory 1048576 / 2.039e12 = 514.260 ns;                    vector 1310720 / 78e12 = 16.804 ns
+//   bf16: memory 514.260 ns;                                         vector 1310720 / 39e12 = 33.608 ns
+//
+// RUN: solar-opt %examples/softmax.mlir --bind B=16,D=16384 --sol-unfused --sol-fused --hw a100-sxm | FileCheck %s --check-prefix=F32
+// RUN: solar-opt %examples/softmax.mlir --bind B=16,D=16384 --sol-unfused --sol-fused --hw a100-sxm --report=json | FileCheck %s --check-prefix=F32JSON
+// RUN: solar-opt %s --split-input-file --sol-unfused --sol-fused --hw a100-sxm | FileCheck %s
+
+// F32:      SOL report: {{.*}}softmax.mlir @forward, 1 node
+// F32:      node0 reduction - 262144 0 1310720 2097152 1.029 us memory
+// F32-NEXT: totals: 0 matrix FLOP, 1310720 vector ops, 2097152 unfused bytes, 2097152 compulsory bytes
+// F32-NEXT: device A100-SXM {{.*}}: DRAM 2.039 TB/s{{$}}
+// F32-NEXT: sol-unfused 1.029 us every node its own kernel, 2097152 bytes through DRAM (largest term memory-bound)
+// F32-NEXT: sol-fused 1.029 us memory-bound; compulsory 2097152 bytes, intensity 0.625 FLOP/byte
+// F32-NEXT: terms: matrix 0 s, vector 67.216 ns, memory 1.029 us
+
+// Unfused and fused seconds are the same double for one node.
+// F32JSON: "totals": {"matrix_flops": 0, "vector_ops": 1310720, "compulsory_bytes": 2097152, "unfused_bytes": 2097152}
+// F32JSON: "sol": {"unfused": {"seconds": [[S:1.02851986267[0-9]*e-06]], "bytes": 2097152, "bound": "memory"}, "fused": {"seconds": [[S]], "bytes": 2097152, "bound": "memory", "matrix_seconds": 0, "vector_seconds": 6.7216410256{{[0-9]*}}e-08, "memory_seconds": [[S]]}}
+
+// CHECK-LABEL: SOL report: {{.*}} @softmax_f16, 1 node
+// CHECK:       node0 reduction - 262144 0 1310720 1048576 514.260 ns memory
+// CHECK:       sol-unfused 514.260 ns
+// CHECK-NEXT:  sol-fused 514.260 ns memory-bound; compulsory 1048576 bytes
+// CHECK-NEXT:  terms: matrix 0 s, vector 16.804 ns, memory 514.260 ns
+func.func @softmax_f16(%X: memref<16x16384xf16>, %Y: memref<16x16384xf16>) {
+  %ninf = arith.constant 0xFC00 : f16
+  %zero = arith.constant 0.000000e+00 : f16
+  affine.for %b = 0 to 16 {
+    %max = affine.for %d = 0 to 16384 iter_args(%m = %ninf) -> (f16) {
+      %x = affine.load %X[%b, %d] : memref<16x16384xf16>
+      %n = arith.maximumf %m, %x : f16
+      affine.yield %n : f16
+    }
+    %sum = affine.for %d = 0 to 16384 iter_args(%s = %zero) -> (f16) {
+      %x = affine.load %X[%b, %d] : memref<16x16384xf16>
+      %c = arith.subf %x, %max : f16
+      %e = math.exp %c : f16
+      affine.store %e, %Y[%b, %d] : memref<16x16384xf16>
+      %t = arith.addf %s, %e : f16
+      affine.yield %t : f16
+    }
+    affine.for %d = 0 to 16384 {
+      %e = affine.load %Y[%b, %d] : memref<16x16384xf16>
+      %y = arith.divf %e, %sum : f16
+      affine.store %y, %Y[%b, %d] : memref<16x16384xf16>
+    }
+  }
+  return
+}
+
+// -----
+
+// CHECK-LABEL: SOL report: {{.*}} @softmax_bf16, 1 node
+// CHECK:       node0 reduction - 262144 0 1310720 1048576 514.260 ns memory
+// CHECK:       sol-unfused 514.260 ns
+// CHECK-NEXT:  sol-fused 514.260 ns memory-bound; compulsory 1048576 bytes
+// CHECK-NEXT:  terms: matrix 0 s, vector 33.608 ns, memory 514.260 ns
+func.func @softmax_bf16(%X: memref<16x16384xbf16>, %Y: memref<16x16384xbf16>) {
+  %ninf = arith.constant 0xFF80 : bf16
+  %zero = arith.constant 0.000000e+00 : bf16
+  affine.for %b = 0 to 16 {
+    %max = affine.for %d = 0 to 16384 iter_args(%m = %ninf) -> (bf16) {
+      %x = affine.load %X[%b, %d] : memref<16x16384xbf16>
+      %n = arith.maximumf %m, %x : bf16
+      affine.yield %n : bf16
+    }
+    %sum = affine.for %d = 0 to 16384 iter_args(%s = %zero) -> (bf16) {
+      %x = affine.load %X[%b, %d] : memref<16x16384xbf16>
+      %c = arith.subf %x, %max : bf16
+      %e = math.exp %c : bf16
+      affine.store %e, %Y[%b, %d] : memref<16x16384xbf16>
+      %t = arith.addf %s, %e : bf16
+      affine.yield %t : bf16
+    }
+    affine.for %d = 0 to 16384 {
+      %e = affine.load %Y[%b, %d] : memref<16x16384xbf16>
+      %y = arith.divf %e, %sum : bf16
+      affine.store %y, %Y[%b, %d] : memref<16x16384xbf16>
+    }
+  }
+  return
+}
+
+// -----
+
+// Vector ops of two dtypes in one node: each dtype at its own vector peak, summed (one unit).
+//   f16: 1 addf * 2^20 = 1048576 ops / 78e12 = 13.443 ns
+//   f32: 2 ops (mulf, addf: not a contraction, the operands are one load) * 2^20 = 2097152 / 19.5e12 = 107.546 ns
+//   vector 1048576 / 78e12 + 2097152 / 19.5e12 = 120.990 ns (1.2098953846e-07 s)
+//   bytes: X16, Y16 2^20 * 2 each; X32, Y32 2^20 * 4 each: 12582912; memory / 2.039e12 = 6.171 us
+// CHECK-LABEL: SOL report: {{.*}} @vector_f16_and_f32, 1 node
+// CHECK:       node0 elementwise - 1048576 0 3145728 12582912 6.171 us memory
+// CHECK:       sol-fused 6.171 us memory-bound
+// CHECK-NEXT:  terms: matrix 0 s, vector 120.990 ns, memory 6.171 us
+func.func @vector_f16_and_f32(%X16: memref<1048576xf16>, %Y16: memref<1048576xf16>, %X32: memref<1048576xf32>, %Y32: memref<1048576xf32>) {
+  affine.for %i = 0 to 1048576 {
+    %a = affine.load %X16[%i] : memref<1048576xf16>
+    %b = arith.addf %a, %a : f16
+    affine.store %b, %Y16[%i] : memref<1048576xf16>
+    %c = affine.load %X32[%i] : memref<1048576xf32>
+    %d = arith.mulf %c, %c : f32
+    %e = arith.addf %d, %c : f32
+    affine.store %e, %Y32[%i] : memref<1048576xf32>
+  }
+  return
+}
