@@ -88,6 +88,7 @@ const char *sol_pass_opt_str(const SolPassRun *r, const char *name);
 /* ---- registry (registry.c) -------------------------------------------------------------- */
 
 extern const SolPass sol_pass_verify;
+extern const SolPass sol_pass_lift_einsum;
 extern const SolPass sol_pass_sol_unfused;
 extern const SolPass sol_pass_sol_fused;
 

@@ -9,6 +9,7 @@
 
 static const SolPass *const passes[] = {
     &sol_pass_verify,
+    &sol_pass_lift_einsum,
     &sol_pass_sol_unfused,
     &sol_pass_sol_fused,
     NULL,

@@ -29,6 +29,8 @@
 // CHECK-EMPTY:
 // CHECK-NEXT: Passes
 // CHECK-NEXT: --verify {{.*}}check SSA dominance
+// CHECK-NEXT: --lift-einsum {{.*}}turn loop nests into linalg.generic einsums
+// CHECK-NEXT: {{^}}      remarks=<bool> {{.*}}(default: false)
 // CHECK-NEXT: --sol-unfused {{.*}}every node its own kernel
 // CHECK-NEXT: --sol-fused {{.*}}compulsory traffic only
 // CHECK-NOT: --
