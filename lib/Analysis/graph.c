@@ -62,6 +62,7 @@ typedef struct Builder {
     SolVecOf(SolGraphTensor) tensors;
     SolVecOf(int64_t *) tensor_dims; /* per tensor: its dims (static or derived) */
     bool has_reduction;
+    bool sizing; /* the first walk, which only sizes `?` dims (see presize) */
     bool ok;
 } Builder;
 
@@ -425,6 +426,8 @@ static void walk_generic(Builder *B, SolOp *op, Scope *outer)
                     size = B->tensor_dims.data[ti][r];
             }
         }
+        if (size < 0 && B->sizing)
+            return; /* sized, if at all, by the accesses of the whole function */
         if (size < 0) {
             sol_emit_error(B->ctx, op->loc, "cannot count this linalg.generic: loop dimension %u "
                                             "indexes no operand dim of static size (bind the "
@@ -488,6 +491,8 @@ static bool operands_from_memory(Builder *B, const SolOp *op, const char *why)
         if (sol_type_is_index(sol_op_operand(op, i)->type) &&
             from_memory(B, sol_op_operand(op, i), 0))
             return true;
+    if (B->sizing)
+        return false; /* the counting walk reports it */
     sol_emit_error(B->ctx, op->loc, "cannot count: %s (bind the sizes with --bind, or give the "
                                     "memrefs static shapes)", why);
     B->ok = false;
@@ -627,6 +632,53 @@ static bool size_tensor(Builder *B, uint32_t t, SolNode *node)
     return true;
 }
 
+/* The first walk: every node's accesses, so that a `?` dim any access bounds is sized
+ * before counting starts (a lifted fill of an output may come before the loops that bound
+ * it). Errors wait for the second, counting walk. */
+static bool is_node_op(const SolOp *op);
+
+static void presize(Builder *B, SolBlock *body)
+{
+    B->sizing = true;
+    sol_block_for_each_op(op, body)
+    {
+        if (!is_node_op(op))
+            continue;
+        SolNode scratch = {.op = op};
+        B->node = &scratch;
+        walk_op(B, op, scope_new(B, NULL));
+    }
+    for (uint32_t t = 0; t < B->tensors.len; t++) {
+        int64_t *dims = B->tensor_dims.data[t];
+        const SolType *ty = B->tensors.data[t].value->type;
+        bool known = true;
+        for (uint32_t r = 0; r < ty->rank; r++) {
+            if (dims[r] != SOL_DYNAMIC)
+                continue;
+            int64_t hi = -1, lo, h;
+            for (size_t i = 0; i < B->accs.len; i++) {
+                const Access *a = &B->accs.data[i];
+                if (a->tensor == t && a->subs &&
+                    sol_level_range(&a->scope->dom, a->subs[r], &lo, &h))
+                    hi = h > hi ? h : hi;
+            }
+            if (hi >= 0)
+                dims[r] = hi + 1;
+            else
+                known = false;
+        }
+        uint64_t n = 1;
+        for (uint32_t r = 0; known && r < ty->rank; r++)
+            known = !__builtin_mul_overflow(n, (uint64_t)dims[r], &n);
+        if (known)
+            B->tensors.data[t].elems = n;
+    }
+    B->accs.len = 0;
+    B->sizing = false;
+    B->ok = true;
+    B->g->overflow = false;
+}
+
 typedef struct GraphImages {
     SolImage *read, *written; /* per tensor, over the graph so far */
 } GraphImages;
@@ -750,6 +802,7 @@ bool sol_graph_build(SolContext *ctx, SolModule *m, SolOp *func, SolGraph *g)
     /* Tensors are discovered node by node; the graph's images grow with them. */
     SolVecOf(SolImage) gread = {0}, gwritten = {0};
     uint32_t index = 0;
+    presize(&B, body);
     sol_block_for_each_op(op, body)
     {
         if (!is_node_op(op))
