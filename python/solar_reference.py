@@ -1,15 +1,23 @@
 #!/usr/bin/python3
 """Reference outputs of a KernelBench-style PyTorch model, as .npy files for solar-run.
 
-    solar_reference.py MODEL.py --out DIR [--sizes N=4,M=8] [--seed S]
-                       [--inputs signed|as-is] [--device cpu|cuda]
+    solar_reference.py MODEL.py --out DIR [--sizes N=4,M=8 | --scale-to 16 [--variant K]]
+                       [--seed S] [--inputs signed|as-is] [--device cpu|cuda]
 
 MODEL.py is a KernelBench-style module: module-level integer size constants (`batch_size = 16`),
 `class Model(nn.Module)`, `get_inputs()` (the forward inputs, built from the constants at call
 time) and `get_init_inputs()` (the constructor arguments). The harness
 
   1. parses MODEL.py, replaces the right-hand side of every top-level assignment to a name given
-     in --sizes by that value (so constants derived from it follow), and runs it as a module;
+     in --sizes by that value (so constants derived from it follow), and runs it as a module.
+     A tuple or list constant of ints, `input_shape = (3, 224)`, is the size constants
+     `input_shape_0` and `input_shape_1` (the names solar-translate gives the IR's index
+     arguments), and `--sizes input_shape_1=8` replaces one element. `--scale-to 16` picks the
+     sizes itself: every constant written as an int literal (or tuple element) above 16 gets a
+     small value, distinct from the others where it can and dividing the original where it can
+     (so `embed_dim // num_heads` still works); if the model fails at those sizes, each gets
+     its largest divisor up to 16 instead. `--variant 1` picks a second, different set (to
+     catch a translation that hardcodes the first);
   2. seeds torch (and random, numpy) with --seed, builds `Model(*get_init_inputs())`, draws the
      inputs with get_inputs() and, with --inputs signed (the default), replaces every floating
      tensor by uniform [-1, 1) data of the same shape and dtype (integer and bool inputs are kept);
@@ -32,10 +40,19 @@ time) and `get_init_inputs()` (the constructor arguments). The harness
      Arrays are little-endian in their own dtype ('<f4', '<f8', '<f2', '<i8', '|b1', ...);
      bfloat16 is the structured dtype [('bf16', '<u2')] holding the raw bits.
 
+     sizes.json ends with "original_sizes" (the constants as MODEL.py writes them) and
+     "framework" ("torch" or "jax").
+
+JAX: a file that imports jax (or flax, haiku, optax) is a JAX model: a module-level `forward`
+function and `get_inputs()` (its arguments: arrays, floating ones replaced by uniform [-1, 1)
+data as above). in*.npy are the inputs in order, out*.npy the outputs; there is no state. It
+needs jax importable by this Python; JAX is not a Debian package, so where it is missing the
+error says so (solar-translate then validates with --reference DIR instead).
+
 Exit status: 0 on success, 2 on bad usage (bad flags, unreadable MODEL.py, a --sizes name that is
 not a module-level int constant), 1 when the model itself is at fault (syntax error, missing
-Model/get_inputs/get_init_inputs, an exception while building or running it, JAX code, outputs
-that are not tensors).
+Model/get_inputs/get_init_inputs, an exception while building or running it, JAX code without
+jax installed, outputs that are not tensors).
 
 Importable: `run_reference(model_path, out_dir, sizes=None, seed=0, inputs="signed",
 device="cpu")` does the same and returns the sizes.json dictionary; it raises UsageError or
@@ -48,6 +65,7 @@ import ast
 import json
 import os
 import random
+import re
 import sys
 import traceback
 import types
@@ -130,7 +148,12 @@ def _top_level_targets(node):
     return targets
 
 
-def _check_no_jax(tree, path):
+JAX_ROOTS = ("jax", "flax", "haiku", "optax")
+
+
+def model_framework(tree):
+    """("jax", line, module) when the parsed file imports JAX (or flax, haiku, optax), else
+    ("torch", None, None). solar-translate makes the same decision from the imports."""
     for node in ast.walk(tree):
         mods = []
         if isinstance(node, ast.Import):
@@ -138,35 +161,65 @@ def _check_no_jax(tree, path):
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             mods = [node.module]
         for m in mods:
-            root = m.split(".")[0]
-            if root in ("jax", "flax", "haiku", "optax"):
-                raise ModelError(
-                    "%s:%d: imports %s: JAX models are not supported yet (PyTorch only)"
-                    % (path, node.lineno, m)
-                )
+            if m.split(".")[0] in JAX_ROOTS:
+                return "jax", node.lineno, m
+    return "torch", None, None
+
+
+def _int_tuple(v):
+    """True for a tuple or list of ints (not bools): its elements are size constants."""
+    return isinstance(v, (tuple, list)) and all(
+        isinstance(e, int) and not isinstance(e, bool) for e in v)
 
 
 class _Override:
-    """Called from the rewritten module as `name = __solar_size__("name", <original expr>)`."""
+    """Called from the rewritten module as `name = __solar_size__("name", <original expr>)`.
+    sizes: whole int constants; elems: {tuple constant: {index: value}}."""
 
-    def __init__(self, path, sizes):
+    def __init__(self, path, sizes, elems):
         self.path = path
         self.sizes = sizes
+        self.elems = elems
         self.seen = set()
 
     def __call__(self, name, original):
-        if not isinstance(original, int) or isinstance(original, bool):
-            raise UsageError(
-                "%s: --sizes %s=%d: '%s' is a module-level %s, not an int constant"
-                % (self.path, name, self.sizes[name], name, type(original).__name__)
-            )
-        self.seen.add(name)
-        return self.sizes[name]
+        if name in self.sizes:
+            if not isinstance(original, int) or isinstance(original, bool):
+                raise UsageError(
+                    "%s: --sizes %s=%d: '%s' is a module-level %s, not an int constant"
+                    % (self.path, name, self.sizes[name], name, type(original).__name__)
+                )
+            self.seen.add(name)
+            return self.sizes[name]
+        values = list(original) if _int_tuple(original) else None
+        for k, v in sorted(self.elems[name].items()):
+            elem = "%s_%d" % (name, k)
+            if values is None or k >= len(values):
+                raise UsageError(
+                    "%s: --sizes %s=%d: '%s' is not element %d of a module-level tuple of ints"
+                    % (self.path, elem, v, name, k))
+            values[k] = v
+            self.seen.add(elem)
+        return type(original)(values)
 
 
-def load_model_module(path, sizes=None):
+def _split_sizes(sizes, assigned):
+    """Splits --sizes into whole constants and tuple elements (`input_shape_1` -> element 1 of
+    `input_shape`), leaving unknown names among the whole ones."""
+    whole, elems = {}, {}
+    for n, v in sizes.items():
+        m = re.fullmatch(r"(.+)_(0|[1-9][0-9]*)", n)
+        if n not in assigned and m and m.group(1) in assigned:
+            elems.setdefault(m.group(1), {})[int(m.group(2))] = v
+        else:
+            whole[n] = v
+    return whole, elems
+
+
+def load_model_module(path, sizes=None, framework=None):
     """Runs MODEL.py as a fresh module with the --sizes overrides applied; returns
-    (module, [module-level int constant names in definition order])."""
+    (module, {size constant: value} in definition order, tuple elements flattened). framework,
+    when given, receives model_framework()'s answer in framework[0]."""
     sizes = dict(sizes or {})
     try:
         with open(path, "r", encoding="utf-8") as f:
@@ -177,20 +230,24 @@ def load_model_module(path, sizes=None):
         tree = ast.parse(source, filename=path)
     except SyntaxError as e:
         raise ModelError("%s:%s: syntax error: %s" % (path, e.lineno, e.msg))
-    _check_no_jax(tree, path)
+    if framework is not None:
+        framework[:] = [model_framework(tree)]
 
-    # Top-level simple assignments, in order; the ones named in --sizes get their right-hand
-    # side wrapped so the original value is still evaluated (and type-checked) but replaced.
     assigned = []
     for node in tree.body:
         for name in _top_level_targets(node):
             if name not in assigned:
                 assigned.append(name)
+    whole, elems = _split_sizes(sizes, assigned)
+
+    # Top-level simple assignments, in order; the ones named in --sizes get their right-hand
+    # side wrapped so the original value is still evaluated (and type-checked) but replaced.
+    for node in tree.body:
         if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
             names = _top_level_targets(node)
             simple = all(isinstance(t, ast.Name) for t in
                          (node.targets if isinstance(node, ast.Assign) else [node.target]))
-            hit = [n for n in names if n in sizes]
+            hit = [n for n in names if n in whole or n in elems]
             if hit and not simple:
                 raise UsageError(
                     "%s:%d: --sizes %s: '%s' is assigned by tuple unpacking; only `%s = <int>` "
@@ -208,7 +265,7 @@ def load_model_module(path, sizes=None):
                     keywords=[],
                 )
                 node.value = ast.copy_location(call, node.value)
-    missing = [n for n in sizes if n not in assigned]
+    missing = [n for n in whole if n not in assigned]
     if missing:
         raise UsageError(
             "%s: --sizes %s: no module-level constant named '%s' (names assigned at module level: %s)"
@@ -216,7 +273,7 @@ def load_model_module(path, sizes=None):
         )
     ast.fix_missing_locations(tree)
 
-    override = _Override(path, sizes)
+    override = _Override(path, whole, elems)
     mod = types.ModuleType("solar_model_" + os.path.splitext(os.path.basename(path))[0])
     mod.__file__ = os.path.abspath(path)
     mod.__dict__["__solar_size__"] = override
@@ -238,14 +295,85 @@ def load_model_module(path, sizes=None):
         raise UsageError("%s: --sizes %s: '%s' is not a module-level int constant"
                          % (path, not_seen[0], not_seen[0]))
     del mod.__dict__["__solar_size__"]
-    constants = [n for n in assigned
-                 if not n.startswith("_") and isinstance(mod.__dict__.get(n), int)
-                 and not isinstance(mod.__dict__.get(n), bool)]
+    constants = {}
+    for n in assigned:
+        v = mod.__dict__.get(n)
+        if n.startswith("_") or isinstance(v, bool):
+            continue
+        if isinstance(v, int):
+            constants[n] = v
+        elif _int_tuple(v) and v:
+            for k, e in enumerate(v):
+                constants.setdefault("%s_%d" % (n, k), e)
     for n in sizes:
-        if mod.__dict__.get(n) != sizes[n]:
+        if constants.get(n) != sizes[n]:
             raise UsageError("%s: --sizes %s: the module reassigns '%s' after its constant "
                              "definition; it is not a plain int constant" % (path, n, n))
     return mod, constants
+
+
+def literal_constants(path):
+    """[(name, value)]: the top-level `name = <int literal>` (and `name = (<int>, ...)`, as
+    name_0, name_1, ...) assignments of MODEL.py in order: the sizes --scale-to may change.
+    Constants computed from others (`hidden = features * 2`) follow them and are not listed."""
+    try:
+        with open(path, "r", encoding="utf-8") as f:
+            tree = ast.parse(f.read(), filename=path)
+    except OSError as e:
+        raise UsageError("%s: cannot read model file: %s" % (path, e.strerror or e))
+    except SyntaxError as e:
+        raise ModelError("%s:%s: syntax error: %s" % (path, e.lineno, e.msg))
+
+    def int_lit(e):
+        if isinstance(e, ast.Constant) and type(e.value) is int:
+            return e.value
+        return None
+
+    out, seen = [], set()
+    for node in tree.body:
+        if not isinstance(node, (ast.Assign, ast.AnnAssign)) or node.value is None:
+            continue
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        if len(targets) != 1 or not isinstance(targets[0], ast.Name):
+            continue
+        name = targets[0].id
+        if name.startswith("_") or name in seen:
+            continue
+        seen.add(name)
+        v = int_lit(node.value)
+        if v is not None:
+            out.append((name, v))
+        elif isinstance(node.value, (ast.Tuple, ast.List)) and node.value.elts:
+            vals = [int_lit(e) for e in node.value.elts]
+            if all(x is not None for x in vals):
+                out.extend(("%s_%d" % (name, k), x) for k, x in enumerate(vals))
+    return out
+
+
+def scaled_sizes(path, limit=16, variant=0, safe=False):
+    """The --scale-to choice: {name: small value} for every literal constant above limit.
+    Each gets a value in [3, limit] that divides the original where one does (so that
+    `embed_dim // num_heads` still divides), distinct from the other constants where it can
+    (so a transposed index cannot hide behind equal sizes); variant k avoids the value variant
+    k - 1 gave each constant, so the two sets differ. safe: each gets its largest divisor <= limit (or
+    limit), the fallback when the model rejects the distinct choice."""
+    lits = literal_constants(path)
+    used = set(v for _, v in lits if v <= limit)
+    avoid = scaled_sizes(path, limit, variant - 1) if variant > 0 and not safe else {}
+    out = {}
+    for name, v in lits:
+        if v <= limit:
+            continue
+        divs = [d for d in range(limit, 2, -1) if v % d == 0]
+        if safe:
+            out[name] = divs[0] if divs else limit
+            continue
+        prefs = divs + [d for d in range(limit, 2, -1) if d not in divs]
+        prefs = [d for d in prefs if d != avoid.get(name)] or prefs
+        pick = next((d for d in prefs if d not in used), prefs[0])
+        used.add(pick)
+        out[name] = pick
+    return out
 
 
 def _format_exc(e, path):
@@ -328,6 +456,8 @@ def run_reference(model_path, out_dir, sizes=None, seed=0, inputs="signed", devi
     sizes.json dictionary. Raises UsageError / ModelError."""
     if inputs not in ("signed", "as-is"):
         raise UsageError("--inputs must be 'signed' or 'as-is', not '%s'" % inputs)
+    if read_framework(model_path)[0] == "jax":
+        return _run_jax_reference(model_path, out_dir, sizes, seed, inputs, device)
     np, torch = _import_numpy_torch()
     if device != "cpu" and not (device.startswith("cuda") and torch.cuda.is_available()):
         raise UsageError("--device %s is not available here (use cpu)" % device)
@@ -417,8 +547,7 @@ def run_reference(model_path, out_dir, sizes=None, seed=0, inputs="signed", devi
                 "dtype": _dtype_name(torch, t.dtype)}
 
     manifest = {"model": os.path.abspath(model_path), "seed": seed, "input_mode": inputs,
-                "sizes": {n: getattr(mod, n) for n in constants},
-                "inputs": [], "outputs": [], "state": []}
+                "sizes": constants, "inputs": [], "outputs": [], "state": []}
     names = _forward_arg_names(model, len(fwd_inputs))
     entries = [(names[i], "input", x, dev_inputs[i]) for i, x in enumerate(fwd_inputs)]
     entries += [(name, "parameter" if isinstance(v, torch.nn.Parameter) else "buffer", old, new)
@@ -439,9 +568,177 @@ def run_reference(model_path, out_dir, sizes=None, seed=0, inputs="signed", devi
         fname = "out%d.npy" % i
         _save(np, out_dir, fname, o)
         manifest["outputs"].append(entry(fname, "out%d" % i, "output", o))
+    manifest["original_sizes"] = load_model_module(model_path)[1] if sizes else constants
+    manifest["framework"] = "torch"
     with open(os.path.join(out_dir, "sizes.json"), "w") as f:
         f.write(format_manifest(manifest))
     return manifest
+
+
+# ---------------------------------------------------------------------------------------------
+# JAX models
+
+
+def read_framework(path):
+    """model_framework() of the file at path; ("torch", None, None) when it cannot be parsed
+    (load_model_module reports that)."""
+    try:
+        with open(path, "r", encoding="utf-8") as f:
+            return model_framework(ast.parse(f.read(), filename=path))
+    except (OSError, SyntaxError, ValueError):
+        return "torch", None, None
+
+
+def _numpy_dtype_name(a):
+    if a.dtype.name == "bfloat16":
+        return "bfloat16"
+    names = ("float32", "float64", "float16", "int64", "int32", "int16", "int8", "uint8", "bool")
+    return a.dtype.name if a.dtype.name in names else None
+
+
+def _numpy_for_npy(np, a):
+    """A C-order little-endian copy of a host array; bfloat16 as [('bf16', '<u2')] bits."""
+    a = np.asarray(a)
+    if a.dtype.name == "bfloat16":
+        return np.array(a.view(np.uint16).astype("<u2"), order="C").view(
+            np.dtype([("bf16", "<u2")]))
+    if a.dtype.byteorder == ">":
+        a = a.astype(a.dtype.newbyteorder("<"))
+    return np.array(a, order="C")
+
+
+def _run_jax_reference(model_path, out_dir, sizes, seed, inputs, device):
+    """The JAX side of run_reference: forward(*get_inputs()) with no state."""
+    _, line, module = read_framework(model_path)
+    try:
+        import numpy as np
+        import jax  # noqa: F401
+        import jax.numpy as jnp
+    except ImportError as e:
+        raise ModelError(
+            "%s:%d: imports %s: JAX is not installed for this Python (%s: %s); install jax, or "
+            "validate against reference files made elsewhere (solar-translate --reference DIR)"
+            % (model_path, line, module, sys.executable, e))
+    if device != "cpu":
+        raise UsageError("--device %s: JAX models run on JAX's default device; use cpu" % device)
+    mod, constants = load_model_module(model_path, sizes)
+    for name in ("forward", "get_inputs"):
+        if not callable(getattr(mod, name, None)):
+            raise ModelError("%s: the module defines no %s (JAX layout: a forward function and "
+                             "get_inputs())" % (model_path, name))
+    try:
+        os.makedirs(out_dir, exist_ok=True)
+    except OSError as e:
+        raise UsageError("--out %s: cannot create directory: %s" % (out_dir, e.strerror or e))
+    random.seed(seed)
+    np.random.seed(seed % (2 ** 32))
+    rng = np.random.RandomState(seed % (2 ** 32))
+
+    def call(what, fn, *args):
+        try:
+            return fn(*args)
+        except HarnessError:
+            raise
+        except BaseException as e:
+            raise ModelError("%s: %s failed:\n%s" % (model_path, what, _format_exc(e, model_path)))
+
+    fwd_inputs = call("get_inputs()", mod.get_inputs)
+    if not isinstance(fwd_inputs, (list, tuple)):
+        raise ModelError("%s: get_inputs() returned a %s, not a list"
+                         % (model_path, type(fwd_inputs).__name__))
+    host = []
+    for i, x in enumerate(fwd_inputs):
+        a = np.asarray(x)
+        if _numpy_dtype_name(a) is None:
+            raise ModelError("%s: get_inputs() item %d has unsupported dtype %s"
+                             % (model_path, i, a.dtype))
+        if inputs == "signed" and (a.dtype.kind == "f" or a.dtype.name == "bfloat16"):
+            u = rng.uniform(-1.0, 1.0, size=a.shape).astype(np.float32)
+            a = np.asarray(jnp.asarray(u).astype(x.dtype)) if a.dtype.name == "bfloat16" \
+                else u.astype(a.dtype)
+        host.append(a)
+    out = call("forward", mod.forward, *[jnp.asarray(a) for a in host])
+    flat = []
+
+    def flatten(o):
+        if isinstance(o, (tuple, list)):
+            for e in o:
+                flatten(e)
+        elif hasattr(o, "shape") and hasattr(o, "dtype"):
+            flat.append(np.asarray(o))
+        else:
+            raise ModelError("%s: forward returned a %s; expected an array or a tuple/list of "
+                             "arrays" % (model_path, type(o).__name__))
+
+    flatten(out)
+    if not flat:
+        raise ModelError("%s: forward returned no arrays" % model_path)
+    import inspect
+    try:
+        params = [p.name for p in inspect.signature(mod.forward).parameters.values()
+                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    except (TypeError, ValueError):
+        params = []
+
+    def entry(fname, name, role, a):
+        return {"file": fname, "name": name, "role": role, "shape": list(a.shape),
+                "dtype": _numpy_dtype_name(a)}
+
+    manifest = {"model": os.path.abspath(model_path), "seed": seed, "input_mode": inputs,
+                "sizes": constants, "inputs": [], "outputs": [], "state": []}
+    for k, a in enumerate(host):
+        fname = "in%d.npy" % k
+        np.save(os.path.join(out_dir, fname), _numpy_for_npy(np, a), allow_pickle=False)
+        manifest["inputs"].append(entry(fname, params[k] if k < len(params) else "input%d" % k,
+                                        "input", a))
+    for i, o in enumerate(flat):
+        if _numpy_dtype_name(o) is None:
+            raise ModelError("%s: output %d has unsupported dtype %s" % (model_path, i, o.dtype))
+        fname = "out%d.npy" % i
+        np.save(os.path.join(out_dir, fname), _numpy_for_npy(np, o), allow_pickle=False)
+        manifest["outputs"].append(entry(fname, "out%d" % i, "output", o))
+    manifest["original_sizes"] = load_model_module(model_path)[1] if sizes else constants
+    manifest["framework"] = "jax"
+    with open(os.path.join(out_dir, "sizes.json"), "w") as f:
+        f.write(format_manifest(manifest))
+    return manifest
+
+
+# ---------------------------------------------------------------------------------------------
+# --scale-to
+
+
+def _clear_outputs(out_dir):
+    """Drops what an earlier run of the harness wrote in out_dir (and nothing else)."""
+    try:
+        names = os.listdir(out_dir)
+    except OSError:
+        return
+    for f in names:
+        if f == "sizes.json" or re.fullmatch(r"(in|out|state)[0-9]+\.npy", f):
+            try:
+                os.remove(os.path.join(out_dir, f))
+            except OSError:
+                pass
+
+
+def run_scaled_reference(model_path, out_dir, limit=16, variant=0, seed=0, inputs="signed",
+                         device="cpu"):
+    """run_reference at scaled_sizes(); when the model fails there, at the safe choice."""
+    first = scaled_sizes(model_path, limit, variant)
+    try:
+        return run_reference(model_path, out_dir, first, seed, inputs, device)
+    except ModelError as e:
+        safe = scaled_sizes(model_path, limit, variant, safe=True)
+        if safe == first:
+            raise
+        _clear_outputs(out_dir)
+        try:
+            return run_reference(model_path, out_dir, safe, seed, inputs, device)
+        except ModelError:
+            raise ModelError("%s\n(at the sizes --scale-to %d chose: %s; give sizes that work "
+                             "with --sizes)" % (e, limit, ", ".join(
+                                 "%s=%d" % kv for kv in first.items()) or "none"))
 
 
 def format_manifest(m):
@@ -468,6 +765,10 @@ def main(argv=None):
     ap.add_argument("--out", required=True, metavar="DIR", help="output directory (created)")
     ap.add_argument("--sizes", action="append", default=[], metavar="N=4,M=8",
                     help="override module-level int constants")
+    ap.add_argument("--scale-to", type=int, metavar="N",
+                    help="pick sizes: every int literal constant above N gets a value <= N")
+    ap.add_argument("--variant", type=int, default=0, metavar="K",
+                    help="with --scale-to: 0 (default) or another number for a different choice")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--inputs", choices=["signed", "as-is"], default="signed",
                     help="signed: floating inputs uniform in [-1, 1) (default); "
@@ -477,8 +778,16 @@ def main(argv=None):
     args = ap.parse_args(argv)
     try:
         sizes = parse_sizes(args.sizes)
-        m = run_reference(args.model, args.out, sizes=sizes, seed=args.seed,
-                          inputs=args.inputs, device=args.device)
+        if args.scale_to is not None:
+            if sizes:
+                raise UsageError("--sizes and --scale-to exclude each other")
+            if args.scale_to < 3:
+                raise UsageError("--scale-to must be at least 3, not %d" % args.scale_to)
+            m = run_scaled_reference(args.model, args.out, args.scale_to, args.variant,
+                                     seed=args.seed, inputs=args.inputs, device=args.device)
+        else:
+            m = run_reference(args.model, args.out, sizes=sizes, seed=args.seed,
+                              inputs=args.inputs, device=args.device)
     except HarnessError as e:
         print("%s: error: %s" % (PROG, e), file=sys.stderr)
         return e.exit_code

@@ -1,0 +1,151 @@
+/*
+ * The reference harness: python/solar_reference.py run by an interpreter that can import the
+ * program's framework. It writes in*.npy, out*.npy, state*.npy and sizes.json (reference.h),
+ * which validation reads. The interpreter is SOLAR_PYTHON when set, else the first of
+ * `python3` on PATH and /usr/bin/python3 (Debian's, with python3-torch) that imports torch
+ * (jax for a JAX source). The script is found beside the installed binary
+ * (<prefix>/share/solar/python/) or in the source tree of an uninstalled build.
+ */
+#include "translate.h"
+
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#ifndef SOLAR_SOURCE_DIR
+#define SOLAR_SOURCE_DIR "."
+#endif
+
+enum { PROBE_TIMEOUT_S = 120, HARNESS_TIMEOUT_S = 1800, MAX_OUTPUT = 1 << 20 };
+
+static bool is_file(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+static char *find_script(void)
+{
+    char *dir = tool_exe_dir();
+    SolBuf p = {0};
+    if (dir) {
+        sol_buf_printf(&p, "%s/../share/solar/python/solar_reference.py", dir);
+        free(dir);
+        if (is_file(p.data))
+            return p.data;
+        p.len = 0;
+    }
+    sol_buf_puts(&p, SOLAR_SOURCE_DIR "/python/solar_reference.py");
+    if (is_file(p.data))
+        return p.data;
+    sol_buf_free(&p);
+    return NULL;
+}
+
+static bool probe(const char *python, const char *module, bool verbose)
+{
+    char code[64];
+    snprintf(code, sizeof code, "import numpy, %s", module);
+    const char *argv[] = {python, "-c", code, NULL};
+    ProcResult r;
+    proc_run(argv, PROBE_TIMEOUT_S, 4096, &r);
+    bool ok = r.status == 0;
+    if (verbose)
+        tool_note("%s %s import numpy and %s", python, ok ? "can" : "cannot", module);
+    proc_result_free(&r);
+    return ok;
+}
+
+bool harness_find(Harness *h, SolSourceLang lang, bool verbose, SolBuf *err)
+{
+    memset(h, 0, sizeof *h);
+    h->script = find_script();
+    if (!h->script) {
+        sol_buf_puts(err, "cannot find solar_reference.py (looked in ../share/solar/python "
+                          "beside the binary and in " SOLAR_SOURCE_DIR "/python)");
+        return false;
+    }
+    const char *module = lang == SOL_LANG_JAX ? "jax" : "torch";
+    const char *env = getenv("SOLAR_PYTHON");
+    if (env && *env) {
+        h->python = sol_xstrdup(env);
+        return true;
+    }
+    static const char *const candidates[] = {"python3", "/usr/bin/python3"};
+    for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; i++)
+        if (probe(candidates[i], module, verbose)) {
+            h->python = sol_xstrdup(candidates[i]);
+            return true;
+        }
+    sol_buf_printf(err,
+                   "no Python here can import numpy and %s (tried python3 and /usr/bin/python3); "
+                   "set SOLAR_PYTHON, or validate against reference files made elsewhere with "
+                   "--reference DIR",
+                   module);
+    harness_free(h);
+    return false;
+}
+
+void harness_free(Harness *h)
+{
+    free(h->python);
+    free(h->script);
+    memset(h, 0, sizeof *h);
+}
+
+HarnessStatus harness_run(const Harness *h, const char *model, const char *out_dir,
+                          const char *sizes, int scale_to, int variant, bool verbose, SolBuf *err)
+{
+    char scale[32], var[32];
+    snprintf(scale, sizeof scale, "%d", scale_to);
+    snprintf(var, sizeof var, "%d", variant);
+    const char *argv[16];
+    size_t n = 0;
+    argv[n++] = h->python;
+    argv[n++] = h->script;
+    argv[n++] = model;
+    argv[n++] = "--out";
+    argv[n++] = out_dir;
+    if (sizes) {
+        argv[n++] = "--sizes";
+        argv[n++] = sizes;
+    } else {
+        argv[n++] = "--scale-to";
+        argv[n++] = scale;
+        argv[n++] = "--variant";
+        argv[n++] = var;
+    }
+    argv[n++] = "--quiet";
+    argv[n] = NULL;
+    if (verbose) {
+        SolBuf cmd = {0};
+        proc_argv_text(&cmd, argv);
+        tool_note("$ %s", cmd.data);
+        sol_buf_free(&cmd);
+    }
+    ProcResult r;
+    proc_run(argv, HARNESS_TIMEOUT_S, MAX_OUTPUT, &r);
+    HarnessStatus st = HARNESS_OK;
+    if (r.status == -1) {
+        sol_buf_append(err, r.error.data, r.error.len);
+        st = HARNESS_USAGE;
+    } else if (r.timed_out) {
+        sol_buf_printf(err, "the reference harness did not finish within %d s", HARNESS_TIMEOUT_S);
+        st = HARNESS_MODEL_ERROR;
+    } else if (r.status != 0) {
+        /* Its message, without the `solar_reference.py: error: ` prefix. */
+        const char *text = r.output.data;
+        const char *p = strstr(text, "solar_reference.py: error: ");
+        if (p)
+            text = p + strlen("solar_reference.py: error: ");
+        size_t len = strlen(text);
+        while (len && text[len - 1] == '\n')
+            len--;
+        sol_buf_append(err, text, len);
+        if (!len)
+            sol_buf_printf(err, "the reference harness exited with status %d", r.status);
+        st = r.status == 2 ? HARNESS_USAGE : HARNESS_MODEL_ERROR;
+    }
+    proc_result_free(&r);
+    return st;
+}

@@ -1,0 +1,580 @@
+/*
+ * Validation of one candidate IR against the reference, in the order a failure is cheapest
+ * to find and most useful to report back to the model:
+ *
+ *   1. parse and verify in process (diagnostics captured as text, with carets);
+ *   2. the signature: @forward exists and returns nothing, its index arguments are size
+ *      constants (and every size constant the validation changed is one), its memrefs line up
+ *      with the reference's inputs and outputs in count, element type, rank and static dims;
+ *   3. solar-run (a subprocess, with step, memory and time limits) on the reference's inputs,
+ *      with --bind to the validation sizes and --precision=wide, every output pre-filled with
+ *      NaN so reading an output before writing it shows;
+ *   4. every output compared with a dtype-aware tolerance (Translate/compare.h); buffers that
+ *      forward updates in place must be written and match; arguments forward leaves alone
+ *      must stay as they were.
+ *
+ * The IR is untrusted: it is only parsed and interpreted, never compiled or executed as code.
+ */
+#include "translate.h"
+
+#include "Exec/npy.h"
+#include "IR/ir.h"
+#include "Passes/pass.h"
+#include "Translate/compare.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+
+enum { MAX_RUN_OUTPUT = 64 << 10, MAX_ARRAY_BYTES = 1 << 30, WORST = 5 };
+#define RUN_MAX_STEPS "2000000000"
+#define RUN_MAX_MEMORY "2G"
+
+/* One argument of @forward as validation needs it. */
+typedef struct IrArg {
+    char *name;
+    bool is_index, is_memref;
+    SolElemKind elem;
+    bool elem_known;
+    uint32_t rank;
+    int64_t dims[SOL_TENSOR_MAX_RANK];
+    char *type_text;
+} IrArg;
+
+typedef struct IrArgs {
+    IrArg *data;
+    size_t len, cap;
+} IrArgs;
+
+static void free_args(IrArgs *a)
+{
+    for (size_t i = 0; i < a->len; i++)
+        free(a->data[i].name), free(a->data[i].type_text);
+    sol_vec_free(a);
+}
+
+void verdict_free(Verdict *v)
+{
+    sol_buf_free(&v->what);
+    sol_buf_free(&v->details);
+}
+
+static void fail(Verdict *v, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void fail(Verdict *v, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    v->ok = false;
+    v->what.len = 0;
+    sol_buf_vprintf(&v->what, fmt, ap);
+    va_end(ap);
+}
+
+/* ---- 1 and 2: parse, verify, signature ------------------------------------------------------ */
+
+/* Reads @forward's arguments; false (with what) when there is none or it returns values. */
+static bool read_signature(SolContext *ctx, SolModule *m, IrArgs *args, Verdict *v)
+{
+    SolOp *entry = sol_module_lookup_func(m, sol_ident_cstr(ctx, "forward"));
+    if (!entry) {
+        fail(v, "the module has no function @forward");
+        sol_buf_puts(&v->details, "The entry function must be `func.func @forward(...)`.\n");
+        return false;
+    }
+    const SolType *ft = entry->props.func->type;
+    if (ft->num_results) {
+        fail(v, "@forward returns %u value%s", ft->num_results, ft->num_results == 1 ? "" : "s");
+        sol_buf_puts(&v->details, "@forward returns nothing: every output is a memref argument "
+                                  "that it writes.\n");
+        return false;
+    }
+    SolBlock *body = entry->num_regions ? sol_region_first_block(&entry->regions[0]) : NULL;
+    if (!body) {
+        fail(v, "@forward has no body");
+        return false;
+    }
+    for (uint32_t i = 0; i < body->num_args; i++) {
+        const SolValue *a = &body->args[i];
+        IrArg x = {0};
+        char fallback[32];
+        snprintf(fallback, sizeof fallback, "arg%u", i);
+        x.name = sol_xstrdup(a->hint ? a->hint->str : fallback);
+        SolBuf t = {0};
+        sol_type_print(&t, a->type);
+        x.type_text = t.data;
+        if (sol_type_is_index(a->type)) {
+            x.is_index = true;
+        } else if (sol_type_is_memref(a->type)) {
+            x.is_memref = true;
+            x.rank = a->type->rank;
+            x.elem_known =
+                sol_elem_from_type(a->type->elem, &x.elem) && !sol_type_is_index(a->type->elem);
+            for (uint32_t d = 0; d < x.rank && d < SOL_TENSOR_MAX_RANK; d++)
+                x.dims[d] = a->type->dims[d];
+        }
+        sol_vec_push(args, x);
+    }
+    return true;
+}
+
+/* Parses and verifies ir; on failure what/details say why (diagnostics with carets). */
+static bool parse_ir(const char *ir, size_t len, IrArgs *args, Verdict *v)
+{
+    SolContext *ctx = sol_context_new();
+    char *text = NULL;
+    size_t tlen = 0;
+    FILE *mem = open_memstream(&text, &tlen);
+    SolDiagEngine *diag = sol_context_diag(ctx);
+    sol_diag_set_output(diag, mem);
+    diag->error_limit = 10;
+    SolSource src = {.name = sol_ident_cstr(ctx, "forward.mlir"), .data = ir, .len = len};
+    sol_diag_add_source(diag, &src);
+    SolModule *m = sol_parse_buffer(ctx, "forward.mlir", ir, len);
+    bool parsed = m != NULL;
+    bool ok = parsed && sol_verify_module(ctx, m);
+    unsigned errors = diag->num_errors;
+    fflush(mem);
+    if (!ok) {
+        if (!parsed)
+            fail(v, "the IR does not parse (%u error%s)", errors, errors == 1 ? "" : "s");
+        else
+            fail(v, "the IR does not verify (%u error%s)", errors, errors == 1 ? "" : "s");
+        sol_buf_append(&v->details, text ? text : "", tlen);
+    } else {
+        ok = read_signature(ctx, m, args, v);
+    }
+    sol_diag_remove_source(diag, &src);
+    fclose(mem);
+    free(text);
+    if (m)
+        sol_module_free(m);
+    sol_context_free(ctx);
+    return ok;
+}
+
+static void tensor_text(SolBuf *b, const SolTensor *t)
+{
+    for (uint32_t d = 0; d < t->rank; d++)
+        sol_buf_printf(b, "%s%lld", d ? "x" : "", (long long)t->dims[d]);
+    sol_buf_printf(b, "%s%s", t->rank ? " " : "scalar ", sol_elem_name(t->elem));
+}
+
+static const SolRefArray *memref_ref(const SolReference *ref, size_t k)
+{
+    return k < ref->inputs.len ? &ref->inputs.data[k] : &ref->outputs.data[k - ref->inputs.len];
+}
+
+static bool check_signature(const IrArgs *args, const SolReference *ref, Verdict *v)
+{
+    size_t nmem = 0;
+    for (size_t i = 0; i < args->len; i++) {
+        const IrArg *a = &args->data[i];
+        if (a->is_memref) {
+            nmem++;
+            continue;
+        }
+        if (!a->is_index) {
+            fail(v, "argument %%%s of @forward has type %s", a->name, a->type_text);
+            sol_buf_puts(&v->details, "@forward takes only index arguments (the size constants) "
+                                      "and memref arguments.\n");
+            return false;
+        }
+        if (!sol_reference_size(&ref->sizes, a->name)) {
+            fail(v, "index argument %%%s is not a size constant of the program", a->name);
+            sol_buf_puts(&v->details, "The size constants are:");
+            for (size_t s = 0; s < ref->sizes.len; s++)
+                sol_buf_printf(&v->details, " %s", ref->sizes.data[s].name);
+            if (!ref->sizes.len)
+                sol_buf_puts(&v->details, " (none)");
+            sol_buf_puts(&v->details, ".\n");
+            return false;
+        }
+    }
+    /* A size that validation changed must reach the IR, or the IR cannot follow it. */
+    for (size_t s = 0; s < ref->sizes.len; s++) {
+        const SolRefSize *z = &ref->sizes.data[s];
+        bool have = false;
+        for (size_t i = 0; i < args->len && !have; i++)
+            have = args->data[i].is_index && strcmp(args->data[i].name, z->name) == 0;
+        bool changed = !sol_reference_size(&ref->original, z->name) ||
+                       sol_reference_original(ref, z->name) != z->value;
+        if (!have && changed) {
+            fail(v, "@forward has no index argument %%%s for the size constant %s", z->name,
+                 z->name);
+            sol_buf_printf(&v->details,
+                           "Every size constant is an index argument named like it "
+                           "(`%%%s: index`), and shapes follow from them.\n",
+                           z->name);
+            return false;
+        }
+    }
+    size_t nref = ref->inputs.len + ref->outputs.len;
+    if (nmem != nref) {
+        fail(v,
+             "@forward has %zu memref argument%s, the program has %zu inputs, parameters and "
+             "buffers and %zu output%s (%zu in all)",
+             nmem, nmem == 1 ? "" : "s", ref->inputs.len, ref->outputs.len,
+             ref->outputs.len == 1 ? "" : "s", nref);
+        size_t *mem = sol_xcalloc(nmem + 1, sizeof *mem);
+        for (size_t i = 0, j = 0; i < args->len; i++)
+            if (args->data[i].is_memref)
+                mem[j++] = i;
+        for (size_t k = 0; k < nmem || k < nref; k++) {
+            SolBuf left = {0};
+            if (k < nmem)
+                sol_buf_printf(&left, "%%%s: %s", args->data[mem[k]].name,
+                               args->data[mem[k]].type_text);
+            else
+                sol_buf_puts(&left, "(none)");
+            sol_buf_printf(&v->details, "  %-36s <-> ", left.data);
+            if (k < nref) {
+                const SolRefArray *r = memref_ref(ref, k);
+                sol_buf_printf(&v->details, "%s %s, ", r->role, r->name);
+                tensor_text(&v->details, &r->data);
+            } else {
+                sol_buf_puts(&v->details, "(none)");
+            }
+            sol_buf_putc(&v->details, '\n');
+            sol_buf_free(&left);
+        }
+        free(mem);
+        return false;
+    }
+    size_t k = 0;
+    for (size_t i = 0; i < args->len; i++) {
+        const IrArg *a = &args->data[i];
+        if (!a->is_memref)
+            continue;
+        const SolRefArray *r = memref_ref(ref, k++);
+        const SolTensor *t = &r->data;
+        SolBuf what = {0};
+        sol_buf_printf(&what, "%%%s: %s <-> %s %s, ", a->name, a->type_text, r->role, r->name);
+        tensor_text(&what, t);
+        bool bad = true;
+        if (!a->elem_known || a->elem != t->elem)
+            fail(v, "element type mismatch: %s", what.data);
+        else if (a->rank != t->rank)
+            fail(v, "rank mismatch: %s", what.data);
+        else {
+            bad = false;
+            for (uint32_t d = 0; d < a->rank && !bad; d++)
+                if (a->dims[d] != SOL_DYNAMIC && a->dims[d] != t->dims[d]) {
+                    fail(v, "shape mismatch: %s", what.data);
+                    sol_buf_printf(&v->details,
+                                   "Dimension %u of %%%s is %lld in the IR but %lld "
+                                   "at the validation sizes; write `?` for sizes "
+                                   "that follow the size constants.\n",
+                                   d, a->name, (long long)a->dims[d], (long long)t->dims[d]);
+                    bad = true;
+                }
+        }
+        sol_buf_free(&what);
+        if (bad)
+            return false;
+    }
+    return true;
+}
+
+/* ---- 3: solar-run ------------------------------------------------------------------------ */
+
+static bool write_file(const char *path, const char *data, size_t len, SolBuf *err)
+{
+    FILE *f = fopen(path, "wb");
+    bool ok = f && fwrite(data, 1, len, f) == len;
+    ok = f && fclose(f) == 0 && ok;
+    if (!ok)
+        sol_buf_printf(err, "cannot write %s: %s", path, strerror(errno));
+    return ok;
+}
+
+/* An array of t's shape and kind that a correct kernel never reads: NaN for floats. */
+static bool write_poison(const char *path, const SolTensor *like, SolBuf *err)
+{
+    SolTensor t;
+    if (!sol_tensor_init(&t, like->elem, like->rank, like->dims, MAX_ARRAY_BYTES)) {
+        sol_buf_printf(err, "cannot allocate %s", path);
+        return false;
+    }
+    for (int64_t i = 0; i < t.nelems; i++)
+        sol_tensor_set_f64(&t, i,
+                           like->elem <= SOL_ELEM_F64  ? NAN
+                           : like->elem == SOL_ELEM_I1 ? 1
+                           : like->elem == SOL_ELEM_I8 ? 0x5A
+                                                       : (double)0x5A5A5A5A);
+    bool ok = sol_npy_write(path, &t, err);
+    sol_tensor_free(&t);
+    return ok;
+}
+
+static bool read_npy(const char *path, SolTensor *t, SolBuf *err)
+{
+    bool raw = false;
+    if (!sol_npy_read(path, t, MAX_ARRAY_BYTES, &raw, err))
+        return false;
+    if (raw)
+        t->elem = SOL_ELEM_F16;
+    return true;
+}
+
+typedef struct Run {
+    SolBuf dir, ir_path, out_dir;
+    const char **argv;
+    SolVecOf(char *) strings; /* owned argv strings */
+} Run;
+
+static const char *own(Run *r, SolBuf *b)
+{
+    char *s = b->data ? b->data : sol_xstrdup("");
+    b->data = NULL, b->len = b->cap = 0;
+    sol_vec_push(&r->strings, s);
+    return s;
+}
+
+/* Appends text to out with every occurrence of from replaced by to. */
+static void replace_into(SolBuf *out, const char *text, const char *from, const char *to)
+{
+    size_t n = strlen(from);
+    for (const char *p; n && (p = strstr(text, from));) {
+        sol_buf_append(out, text, (size_t)(p - text));
+        sol_buf_puts(out, to);
+        text = p + n;
+    }
+    sol_buf_puts(out, text);
+}
+
+static bool run_solar(const Validator *val, const IrArgs *args, const SolReference *ref,
+                      const char *ir, size_t len, const char *label, Run *run, Verdict *v)
+{
+    SolBuf err = {0};
+    sol_buf_printf(&run->dir, "%s/%s", val->work_dir, label);
+    sol_buf_printf(&run->ir_path, "%s/forward.mlir", run->dir.data);
+    sol_buf_printf(&run->out_dir, "%s/out", run->dir.data);
+    if (mkdir(run->dir.data, 0700) != 0 && errno != EEXIST) {
+        fail(v, "cannot create %s: %s", run->dir.data, strerror(errno));
+        return false;
+    }
+    if (!write_file(run->ir_path.data, ir, len, &err)) {
+        fail(v, "%s", err.data);
+        sol_buf_free(&err);
+        return false;
+    }
+    size_t nargs = 8 + 2 * args->len;
+    run->argv = sol_xcalloc(nargs + 1, sizeof *run->argv);
+    size_t n = 0;
+    run->argv[n++] = val->solar_run;
+    run->argv[n++] = run->ir_path.data;
+    SolBuf bind = {0};
+    for (size_t i = 0; i < args->len; i++)
+        if (args->data[i].is_index) {
+            const SolRefSize *z = sol_reference_size(&ref->sizes, args->data[i].name);
+            sol_buf_printf(&bind, "%s%s=%lld", bind.len ? "," : "", z->name, (long long)z->value);
+        }
+    if (bind.len) {
+        run->argv[n++] = "--bind";
+        run->argv[n++] = own(run, &bind);
+    }
+    size_t k = 0;
+    bool ok = true;
+    for (size_t i = 0; i < args->len && ok; i++) {
+        const IrArg *a = &args->data[i];
+        if (!a->is_memref)
+            continue;
+        SolBuf in = {0};
+        if (k < ref->inputs.len) {
+            sol_buf_printf(&in, "%s=%s", a->name, ref->inputs.data[k].path);
+        } else {
+            SolBuf poison = {0};
+            sol_buf_printf(&poison, "%s/init-%s.npy", run->dir.data, a->name);
+            ok = write_poison(poison.data, &ref->outputs.data[k - ref->inputs.len].data, &err);
+            sol_buf_printf(&in, "%s=%s", a->name, poison.data);
+            sol_buf_free(&poison);
+        }
+        run->argv[n++] = "--input";
+        run->argv[n++] = own(run, &in);
+        k++;
+    }
+    sol_buf_free(&bind);
+    if (!ok) {
+        fail(v, "%s", err.data);
+        sol_buf_free(&err);
+        return false;
+    }
+    run->argv[n++] = "--out-dir";
+    run->argv[n++] = run->out_dir.data;
+    run->argv[n++] = "--precision=wide";
+    run->argv[n++] = "--max-steps=" RUN_MAX_STEPS;
+    run->argv[n++] = "--max-memory=" RUN_MAX_MEMORY;
+    run->argv[n] = NULL;
+    if (val->verbose) {
+        SolBuf cmd = {0};
+        proc_argv_text(&cmd, run->argv);
+        tool_note("$ %s", cmd.data);
+        sol_buf_free(&cmd);
+    }
+    ProcResult r;
+    proc_run(run->argv, val->run_timeout_s, MAX_RUN_OUTPUT, &r);
+    ok = false;
+    if (r.status == -1) {
+        fail(v, "cannot run solar-run: %s", r.error.data);
+    } else if (r.timed_out) {
+        fail(v, "solar-run did not finish within %g s", val->run_timeout_s);
+        sol_buf_puts(&v->details, "At the small validation sizes the IR should finish in well "
+                                  "under a second: look for a loop that never ends or bounds "
+                                  "that do not follow the size constants.\n");
+    } else if (r.status != 0) {
+        fail(v, "solar-run failed (exit status %d)", r.status);
+        /* Its messages name the file forward.mlir, like the parse errors, and the work
+         * directory not at all: the follow-up message is part of the next cache key, so it
+         * must not depend on the temporary directory's name. */
+        SolBuf text = {0}, prefix = {0};
+        sol_buf_printf(&prefix, "%s/", val->work_dir);
+        replace_into(&text, r.output.data, run->ir_path.data, "forward.mlir");
+        replace_into(&v->details, text.data ? text.data : "", prefix.data, "");
+        sol_buf_free(&text), sol_buf_free(&prefix);
+        if (r.dropped)
+            sol_buf_printf(&v->details, "... (%zu more bytes of output)\n", r.dropped);
+    } else {
+        ok = true;
+    }
+    proc_result_free(&r);
+    return ok;
+}
+
+/* ---- 4: comparison ------------------------------------------------------------------------- */
+
+static void tolerance(const Validator *val, SolElemKind k, double *rtol, double *atol)
+{
+    sol_compare_default_tol(k, rtol, atol);
+    if (val->rtol >= 0)
+        *rtol = val->rtol;
+    if (val->atol >= 0)
+        *atol = val->atol;
+}
+
+static const SolRefArray *state_of(const SolReference *ref, size_t k)
+{
+    for (size_t i = 0; i < ref->state.len; i++)
+        if ((size_t)ref->state.data[i].in_index == k)
+            return &ref->state.data[i];
+    return NULL;
+}
+
+static bool exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+static void compare_outputs(const Validator *val, const IrArgs *args, const SolReference *ref,
+                            const Run *run, Verdict *v)
+{
+    SolBuf report = {0}, err = {0};
+    size_t k = 0, bad = 0;
+    const char *first_bad = NULL;
+    char first_buf[256];
+    for (size_t i = 0; i < args->len; i++) {
+        const IrArg *a = &args->data[i];
+        if (!a->is_memref)
+            continue;
+        bool is_out = k >= ref->inputs.len;
+        const SolRefArray *st = is_out ? NULL : state_of(ref, k);
+        const SolRefArray *expect = is_out ? &ref->outputs.data[k - ref->inputs.len] : st;
+        SolBuf path = {0};
+        sol_buf_printf(&path, "%s/%s.npy", run->out_dir.data, a->name);
+        bool written = exists(path.data);
+        bool this_bad = false;
+        if (expect && !written) {
+            if (is_out)
+                sol_buf_printf(&report, "%s: the IR never writes output %%%s\n", a->name, a->name);
+            else
+                sol_buf_printf(&report,
+                               "%s: forward updates %s %s in place, but the IR never writes "
+                               "%%%s\n",
+                               a->name, st->role, st->name, a->name);
+            this_bad = true;
+        } else if (expect) {
+            SolTensor got;
+            if (!read_npy(path.data, &got, &err)) {
+                sol_buf_printf(&report, "%s: %s\n", a->name, err.data);
+                err.len = 0;
+                this_bad = true;
+            } else {
+                double rtol, atol;
+                tolerance(val, expect->data.elem, &rtol, &atol);
+                SolBuf label = {0};
+                if (is_out)
+                    sol_buf_puts(&label, a->name);
+                else
+                    sol_buf_printf(&label, "%s (updated %s)", a->name, st->name);
+                SolCompareResult res;
+                this_bad = !sol_compare_tensors(label.data, &got, &expect->data, rtol, atol, WORST,
+                                                &report, &res);
+                if (res.same_shape) {
+                    v->max_abs = fmax(v->max_abs, res.max_abs);
+                    v->max_rel = fmax(v->max_rel, res.max_rel);
+                }
+                sol_buf_free(&label);
+                sol_tensor_free(&got);
+            }
+        } else if (written) {
+            /* An input, parameter or buffer forward leaves alone must stay as it was. */
+            SolTensor got;
+            const SolTensor *orig = &ref->inputs.data[k].data;
+            if (read_npy(path.data, &got, &err)) {
+                bool same = got.elem == orig->elem && got.nelems == orig->nelems &&
+                            memcmp(got.data, orig->data,
+                                   (size_t)got.nelems * sol_elem_bytes(got.elem)) == 0;
+                if (!same) {
+                    sol_buf_printf(&report,
+                                   "%s: the IR changes %s %s, which forward leaves "
+                                   "unchanged\n",
+                                   a->name, ref->inputs.data[k].role, ref->inputs.data[k].name);
+                    this_bad = true;
+                }
+                sol_tensor_free(&got);
+            }
+            err.len = 0;
+        }
+        if (this_bad && !first_bad) {
+            snprintf(first_buf, sizeof first_buf, "%%%s", a->name);
+            first_bad = first_buf;
+        }
+        bad += this_bad;
+        sol_buf_free(&path);
+        k++;
+    }
+    if (bad) {
+        fail(v,
+             "the outputs differ from the original program's (%zu argument%s wrong, first "
+             "%s)",
+             bad, bad == 1 ? "" : "s", first_bad);
+        sol_buf_append(&v->details, report.data, report.len);
+        sol_buf_puts(&v->details, "(The inputs were drawn uniformly from [-1, 1) and the "
+                                  "parameters perturbed; outputs start as NaN.)\n");
+    } else {
+        v->ok = true;
+        sol_buf_append(&v->details, report.data, report.len);
+    }
+    sol_buf_free(&report);
+    sol_buf_free(&err);
+}
+
+void validate_ir(const Validator *val, const char *ir, size_t len, const SolReference *ref,
+                 const char *label, Verdict *v)
+{
+    memset(v, 0, sizeof *v);
+    IrArgs args = {0};
+    Run run = {0};
+    if (parse_ir(ir, len, &args, v) && check_signature(&args, ref, v) &&
+        run_solar(val, &args, ref, ir, len, label, &run, v))
+        compare_outputs(val, &args, ref, &run, v);
+    if (!v->ok && !v->what.len)
+        fail(v, "validation failed");
+    free_args(&args);
+    for (size_t i = 0; i < run.strings.len; i++)
+        free(run.strings.data[i]);
+    sol_vec_free(&run.strings);
+    free(run.argv);
+    sol_buf_free(&run.dir), sol_buf_free(&run.ir_path), sol_buf_free(&run.out_dir);
+}
