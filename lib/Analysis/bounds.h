@@ -22,6 +22,7 @@
 typedef struct SolBoundOptions {
     bool fp32_ieee; /* f32 contractions on the IEEE f32 path, not TF32 */
     bool conv_any;  /* convolutions by the Winograd/FFT limit */
+    bool tight_matmul; /* sol-cache: the published 2W/sqrt(S) matmul constant (opt-in) */
 } SolBoundOptions;
 
 typedef struct SolTimes {

@@ -262,11 +262,13 @@ static bool read_peaks(Parser *p, const cJSON *obj, SolPeak **out, uint32_t *num
     return true;
 }
 
-/* level -> '{' name bytes bandwidth? units? shared_by? '}' */
+/* level -> '{' name bytes bandwidth? units? shared_by? sharing_domain? bandwidth_reads_only? '}' */
 static bool read_level(Parser *p, const cJSON *v, bool outermost, SolMemLevel *out)
 {
-    static const char *const keys[] = {"name", "bytes", "bandwidth", "units", "shared_by"};
-    if (!check_keys(p, v, "an object with name, bytes and bandwidth", keys, 5, 0x3))
+    static const char *const keys[] = {"name",      "bytes",          "bandwidth",
+                                       "units",     "shared_by",      "sharing_domain",
+                                       "bandwidth_reads_only"};
+    if (!check_keys(p, v, "an object with name, bytes and bandwidth", keys, 7, 0x3))
         return false;
     size_t mark = push_key(p, "name");
     if (!read_string(p, get(v, "name"), true, &out->name))
@@ -299,6 +301,25 @@ static bool read_level(Parser *p, const cJSON *v, bool outermost, SolMemLevel *o
         if (!read_uint(p, units, "a whole number of units", 1, 4294967296.0, "2^32", &u))
             return false;
         out->units = (uint32_t)u;
+        pop(p, mark);
+    }
+
+    const cJSON *domain = get(v, "sharing_domain");
+    if (domain) {
+        mark = push_key(p, "sharing_domain");
+        uint64_t u;
+        if (!read_uint(p, domain, "a whole number of units", 1, 4294967296.0, "2^32", &u))
+            return false;
+        out->sharing_domain = (uint32_t)u;
+        pop(p, mark);
+    }
+
+    const cJSON *reads_only = get(v, "bandwidth_reads_only");
+    if (reads_only) {
+        mark = push_key(p, "bandwidth_reads_only");
+        if (!cJSON_IsBool(reads_only))
+            return fail_expected(p, "true or false", reads_only);
+        out->bandwidth_reads_only = cJSON_IsTrue(reads_only);
         pop(p, mark);
     }
 

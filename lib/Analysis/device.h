@@ -13,7 +13,7 @@
  *     },
  *     "memory": [                         outermost (DRAM) first, at least one level
  *       { "name": "DRAM", "bytes": 80000000000, "bandwidth": 3.35e12 },
- *       { "name": "L2", "bytes": 52428800 },
+ *       { "name": "L2", "bytes": 52428800, "sharing_domain": 18 },
  *       { "name": "RF", "bytes": 262144, "units": 132, "shared_by": "..." }
  *     ],
  *     "sources": [ "URL or document: what it supports", ... ]    at least one
@@ -25,6 +25,15 @@
  * (default 1) counts per-SM or per-core copies; `shared_by` is a note on who shares one unit,
  * checked to be a string and not kept. Unknown keys and duplicate keys are errors, so a typo
  * ("bandwith") is reported rather than ignored.
+ *
+ * For the cache-aware bound (cache_bound.h): `sharing_domain` (an integer >= 1, optional) on
+ * a level says how many units of the per-unit levels below it (SMs, cores) can exchange data
+ * without it crossing this level: a GPC on Hopper (distributed shared memory and TMA
+ * multicast stay inside a cluster, and clusters inside a GPC), 1 SM where SMs only meet
+ * through L2; omitted, all of them count as one processor, the safe choice when unknown.
+ * `bandwidth_reads_only` (optional, default false) marks a bandwidth that is a read rate: the
+ * bound counts reads plus writes, so such a figure is not used as their ceiling. The
+ * register level is the one named "RF" (its `bytes` per unit, times `units`).
  *
  * Errors are appended to `err` (no trailing newline) and start with the file, then the field:
  *   hardware/x.json: memory[1].bandwidth: expected a number of bytes/s, got "fast"
@@ -45,6 +54,8 @@ typedef struct SolMemLevel {
     uint64_t bytes;   /* capacity of one unit */
     double bandwidth; /* aggregate bytes/s over all units; 0 = unknown */
     uint32_t units;   /* 1 unless per-SM / per-core (then the SM or core count) */
+    uint32_t sharing_domain;   /* units below that share data without crossing; 0: all */
+    bool bandwidth_reads_only; /* the bandwidth is a read rate, not reads + writes */
 } SolMemLevel;
 
 typedef struct SolDevice {

@@ -4,7 +4,8 @@
  * One walk per node collects, in program order, every access (tensor, domain, subscripts as
  * level expressions) and counts every arith/math op by the points of its domain. Footprints
  * come afterwards, tensor by tensor in program order, so that reads of elements the node (or,
- * for compulsory traffic, the graph) wrote earlier can be left out exactly.
+ * for compulsory traffic, the graph) wrote earlier can be left out exactly. Each contraction
+ * met on the way is kept as a statement (operands, output, domain) for the cache-aware bound.
  */
 #include "Analysis/graph.h"
 #include "Analysis/footprint.h"
@@ -43,7 +44,19 @@ typedef struct Access {
     const SolAffineExpr **subs; /* NULL: data-dependent */
     uint32_t rank;
     bool write;
+    /* The value moved: a load's result, a store's stored value, a linalg.generic operand's
+     * block argument (for statements, see resolve_stmts). */
+    const SolValue *val;
 } Access;
+
+/* A contraction found while walking a node, resolved into a SolStmt at the node's end. */
+typedef struct StmtStub {
+    const SolOp *add;         /* the reduction's add */
+    Scope *scope;             /* the multiply's scope */
+    int64_t in[2];            /* access of each operand, -1: none */
+    const SolValue *acc;      /* the add's accumulator operand */
+    SolDtype dtype;
+} StmtStub;
 
 /* A callee's argument and the caller's value it stands for, while a call is analysed. */
 typedef struct Subst {
@@ -61,6 +74,9 @@ typedef struct Builder {
     SolVecOf(Access) accs;
     SolVecOf(SolGraphTensor) tensors;
     SolVecOf(int64_t *) tensor_dims; /* per tensor: its dims (static or derived) */
+    uint32_t *tensor_slots;          /* open-addressing map value -> tensor index + 1 */
+    size_t num_slots;                /* a power of two, more than twice the tensors */
+    SolVecOf(StmtStub) stubs; /* the current node's contractions */
     bool has_reduction;
     bool sizing; /* the first walk, which only sizes `?` dims (see presize) */
     bool ok;
@@ -118,12 +134,36 @@ static const SolValue *root_of(const Builder *B, const SolValue *v)
     }
 }
 
+static size_t slot_of(const Builder *B, const SolValue *v)
+{
+    size_t h = (size_t)((uintptr_t)v >> 4) * (size_t)0x9E3779B97F4A7C15ull;
+    size_t i = h & (B->num_slots - 1);
+    while (B->tensor_slots[i] && B->tensors.data[B->tensor_slots[i] - 1].value != v)
+        i = (i + 1) & (B->num_slots - 1);
+    return i;
+}
+
+/* Keeps the value -> tensor map at most half full (a graph of 10,000 nodes has as many
+ * tensors; a linear search per access made building quadratic). */
+static void grow_slots(Builder *B)
+{
+    if (B->num_slots > 2 * (B->tensors.len + 1))
+        return;
+    free(B->tensor_slots);
+    B->num_slots = B->num_slots ? B->num_slots * 2 : 64;
+    B->tensor_slots = sol_xcalloc(B->num_slots, sizeof *B->tensor_slots);
+    for (uint32_t i = 0; i < B->tensors.len; i++)
+        B->tensor_slots[slot_of(B, B->tensors.data[i].value)] = i + 1;
+}
+
 static uint32_t tensor_of(Builder *B, const SolValue *mem)
 {
     mem = root_of(B, mem);
-    for (uint32_t i = 0; i < B->tensors.len; i++)
-        if (B->tensors.data[i].value == mem)
-            return i;
+    grow_slots(B);
+    size_t slot = slot_of(B, mem);
+    if (B->tensor_slots[slot])
+        return B->tensor_slots[slot] - 1;
+    B->tensor_slots[slot] = (uint32_t)B->tensors.len + 1;
     SolGraphTensor t = {.value = mem};
     const SolType *ty = mem->type;
     t.is_arg = !mem->def && sol_block_parent_op(mem->owner) == B->func;
@@ -142,9 +182,9 @@ static uint32_t tensor_of(Builder *B, const SolValue *mem)
 }
 
 static void add_access(Builder *B, const SolValue *mem, const Scope *s, const SolAffineExpr **subs,
-                       bool write)
+                       bool write, const SolValue *val)
 {
-    Access a = {tensor_of(B, mem), s, subs, mem->type->rank, write};
+    Access a = {tensor_of(B, mem), s, subs, mem->type->rank, write, val};
     sol_vec_push(&B->accs, a);
     if (!subs) {
         B->node->data_dependent = true;
@@ -305,6 +345,31 @@ static uint64_t window_levels(Builder *B, const SolOp *mul)
     return win;
 }
 
+/* The read access that loaded v (a load's result or a generic's block argument, through a
+ * widening cast), or -1. */
+static int64_t loaded_by(const Builder *B, const SolValue *v)
+{
+    if (v->def && (v->def->kind == SOL_OP_EXTF || v->def->kind == SOL_OP_EXTSI ||
+                   v->def->kind == SOL_OP_EXTUI))
+        v = sol_op_operand(v->def, 0);
+    for (size_t i = B->accs.len; i-- > 0;)
+        if (!B->accs.data[i].write && B->accs.data[i].val == v)
+            return (int64_t)i;
+    return -1;
+}
+
+/* Records the contraction `add(acc, mul)` at scope s for the cache-aware bound. */
+static void add_stub(Builder *B, Scope *s, const SolOp *add, const SolOp *mul, SolDtype dt)
+{
+    if (B->sizing)
+        return;
+    StmtStub st = {.add = add, .scope = s, .dtype = dt};
+    for (int k = 0; k < 2; k++)
+        st.in[k] = loaded_by(B, sol_op_operand(mul, (uint32_t)k));
+    st.acc = sol_op_operand(add, sol_op_operand(add, 0) == &mul->results[0] ? 1 : 0);
+    sol_vec_push(&B->stubs, st);
+}
+
 static void add_count(Builder *B, uint64_t *slot, uint64_t n)
 {
     if (__builtin_add_overflow(*slot, n, slot)) {
@@ -350,6 +415,7 @@ static void count_op(Builder *B, Scope *s, SolOp *op)
             B->g->overflow = true;
         }
         add_count(B, &B->node->matrix_flops[dt], flops);
+        add_stub(B, s, op, mul, dt);
         uint64_t win = window_levels(B, mul);
         if (win) {
             /* 2 FLOPs per (output, input channel): the taps projected out */
@@ -452,7 +518,7 @@ static void walk_generic(Builder *B, SolOp *op, Scope *outer)
             sol_arena_alloc(&B->g->arena, (mk->num_results + 1) * sizeof *subs);
         for (uint32_t r = 0; r < mk->num_results; r++)
             subs[r] = shift_dims(B->ctx, mk->results[r], base);
-        add_access(B, sol_op_operand(op, k), s, subs, false);
+        add_access(B, sol_op_operand(op, k), s, subs, false, &body->args[k]);
     }
     walk_block(B, body, s);
     SolOp *y = sol_block_last_op(body);
@@ -463,7 +529,8 @@ static void walk_generic(Builder *B, SolOp *op, Scope *outer)
             sol_arena_alloc(&B->g->arena, (mk->num_results + 1) * sizeof *subs);
         for (uint32_t r = 0; r < mk->num_results; r++)
             subs[r] = shift_dims(B->ctx, mk->results[r], base);
-        add_access(B, sol_op_operand(op, nins + j), s, subs, true);
+        add_access(B, sol_op_operand(op, nins + j), s, subs, true,
+                   nins + j < body->num_args ? &body->args[nins + j] : NULL);
     }
     note_iterations(B, s);
 }
@@ -563,19 +630,22 @@ static void walk_op(Builder *B, SolOp *op, Scope *s)
         return;
     case SOL_OP_LOAD:
         add_access(B, sol_op_operand(op, 0), s,
-                   map_subs(B, s, op->props.access.map, op->operands + 1), false);
+                   map_subs(B, s, op->props.access.map, op->operands + 1), false, &op->results[0]);
         return;
     case SOL_OP_STORE:
         add_access(B, sol_op_operand(op, 1), s,
-                   map_subs(B, s, op->props.access.map, op->operands + 2), true);
+                   map_subs(B, s, op->props.access.map, op->operands + 2), true,
+                   sol_op_operand(op, 0));
         return;
     case SOL_OP_MLOAD:
         add_access(B, sol_op_operand(op, 0), s,
-                   value_subs(B, s, op, 1, sol_op_operand(op, 0)->type->rank), false);
+                   value_subs(B, s, op, 1, sol_op_operand(op, 0)->type->rank), false,
+                   &op->results[0]);
         return;
     case SOL_OP_MSTORE:
         add_access(B, sol_op_operand(op, 1), s,
-                   value_subs(B, s, op, 2, sol_op_operand(op, 1)->type->rank), true);
+                   value_subs(B, s, op, 2, sol_op_operand(op, 1)->type->rank), true,
+                   sol_op_operand(op, 0));
         return;
     case SOL_OP_CALL:
         walk_call(B, op, s);
@@ -593,6 +663,165 @@ static void walk_block(Builder *B, SolBlock *block, Scope *s)
         walk_op(B, op, s);
         if (!B->ok)
             return;
+    }
+}
+
+/* ---- contraction statements ------------------------------------------------------------------ */
+
+/* The write access of the current node that stores v, or -1. */
+static int64_t stored_by(const Builder *B, const SolValue *v)
+{
+    for (size_t i = 0; i < B->accs.len; i++)
+        if (B->accs.data[i].write && B->accs.data[i].val == v)
+            return (int64_t)i;
+    return -1;
+}
+
+/* The one write access the accumulated value `v` reaches: through the yields of enclosing
+ * loops (iter_args), elementwise ops applied to it (a scale, an activation) and a generic's
+ * yield. -1 when it reaches none, several, or leaves through anything else. */
+static int64_t output_of(const Builder *B, const SolValue *v)
+{
+    const SolValue *work[64];
+    uint32_t n = 0, steps = 0;
+    int64_t found = -1;
+    work[n++] = v;
+    while (n) {
+        const SolValue *x = work[--n];
+        for (const SolUse *u = x->uses; u; u = u->next) {
+            const SolOp *user = u->user;
+            uint32_t idx = (uint32_t)(u - user->operands);
+            const SolValue *next = NULL;
+            int64_t hit = -1;
+            if (++steps > 256)
+                return -1;
+            if ((user->kind == SOL_OP_STORE || user->kind == SOL_OP_MSTORE) && idx == 0) {
+                hit = stored_by(B, x);
+            } else if (user->kind == SOL_OP_YIELD || user->kind == SOL_OP_LYIELD) {
+                SolOp *parent = sol_block_parent_op(user->parent);
+                if (!parent)
+                    return -1;
+                if (parent->kind == SOL_OP_FOR && idx < parent->num_results)
+                    next = &parent->results[idx];
+                else if (parent->kind == SOL_OP_GENERIC) {
+                    SolBlock *body = sol_region_first_block(&parent->regions[0]);
+                    uint32_t arg = parent->props.generic.num_ins + idx;
+                    hit = body && arg < body->num_args ? stored_by(B, &body->args[arg]) : -1;
+                } else
+                    return -1;
+            } else if (user->num_results == 1 && !sol_type_is_index(user->results[0].type) &&
+                       ((sol_op_info((SolOpKind)user->kind)->flags & (SOL_OPF_FLOAT | SOL_OPF_INT)) ||
+                        sol_op_info((SolOpKind)user->kind)->syntax == SOL_SYN_CAST)) {
+                next = &user->results[0];
+            } else {
+                return -1;
+            }
+            if (next) {
+                if (n == 64)
+                    return -1;
+                work[n++] = next;
+            } else if (hit < 0 || (found >= 0 && found != hit)) {
+                return -1;
+            } else {
+                found = hit;
+            }
+        }
+    }
+    return found;
+}
+
+static SolStmtAccess stmt_access(const Builder *B, int64_t i)
+{
+    SolStmtAccess a = {0};
+    if (i < 0) {
+        a.tensor = UINT32_MAX;
+        return a;
+    }
+    const Access *x = &B->accs.data[i];
+    a.tensor = x->tensor;
+    a.subs = x->subs;
+    a.rank = x->rank;
+    return a;
+}
+
+static uint64_t access_uses(const Access *a)
+{
+    uint64_t u = 0;
+    for (uint32_t r = 0; a->subs && r < a->rank; r++)
+        u |= sol_level_uses(a->subs[r]);
+    return u;
+}
+
+/* An earlier write `init` of the output `out` does not overwrite later values: every loop
+ * the two share and the output's subscripts follow, the initialisation's follow too. */
+static bool init_precedes(const Access *init, const Access *out)
+{
+    if (!init->subs || !out->subs)
+        return false;
+    uint64_t ui = access_uses(init), uo = access_uses(out);
+    const SolDomain *di = &init->scope->dom, *dout = &out->scope->dom;
+    for (uint32_t k = 0; k < di->num_levels && k < dout->num_levels && k < 64; k++) {
+        if (!di->levels[k].iv || di->levels[k].iv != dout->levels[k].iv)
+            break;
+        if ((uo >> k & 1) && !(ui >> k & 1))
+            return false;
+    }
+    return true;
+}
+
+/* Turns the node's contraction stubs into statements: operands, output and whether the
+ * output's values are final within this node (later nodes are checked by the caller). */
+static void resolve_stmts(Builder *B, SolNode *node)
+{
+    node->num_stmts = (uint32_t)B->stubs.len;
+    node->stmts = sol_arena_alloc(&B->g->arena, (B->stubs.len + 1) * sizeof *node->stmts);
+    for (size_t k = 0; k < B->stubs.len; k++) {
+        StmtStub *st = &B->stubs.data[k];
+        SolStmt *t = &node->stmts[k];
+        SolCount c = scope_count(st->scope);
+        t->dom = &st->scope->dom;
+        t->points = c.value;
+        t->approximate = c.approximate;
+        t->dtype = st->dtype;
+        for (int j = 0; j < 2; j++)
+            t->in[j] = stmt_access(B, st->in[j]);
+        int64_t o = -1, acc_load = -1;
+        const SolValue *acc = st->acc;
+        SolOp *owner = acc->def ? NULL : sol_block_parent_op(acc->owner);
+        bool generic_out = owner && owner->kind == SOL_OP_GENERIC &&
+                           acc->index >= owner->props.generic.num_ins;
+        if (generic_out)
+            o = stored_by(B, acc); /* a generic's output block argument */
+        else
+            o = output_of(B, &st->add->results[0]);
+        if (acc->def)
+            acc_load = loaded_by(B, acc);
+        if (o < 0 || !B->accs.data[o].subs)
+            continue;
+        t->out = stmt_access(B, o);
+        t->has_out = true;
+        t->in_place = generic_out || acc_load >= 0;
+        uint32_t outer = B->accs.data[o].scope->dom.num_levels;
+        t->value_mask = t->in_place ? access_uses(&B->accs.data[o])
+                        : outer >= 64 ? ~0ull : (1ull << outer) - 1;
+        /* Final unless another access of this node touches the output: reads, and writes
+         * that are not an earlier initialisation. */
+        const Access *out = &B->accs.data[o];
+        int64_t first = o;
+        for (int j = 0; j < 2; j++)
+            if (st->in[j] >= 0 && st->in[j] < first)
+                first = st->in[j];
+        if (acc_load >= 0 && acc_load < first)
+            first = acc_load;
+        /* A store that some value level does not move overwrites earlier values. */
+        bool final = (t->value_mask & ~access_uses(out)) == 0;
+        for (size_t i = 0; i < B->accs.len && final; i++) {
+            const Access *a = &B->accs.data[i];
+            if (a->tensor != out->tensor || (int64_t)i == o || (int64_t)i == acc_load)
+                continue;
+            final = a->write && (int64_t)i < first && init_precedes(a, out);
+        }
+        t->out_final = final;
     }
 }
 
@@ -685,17 +914,28 @@ typedef struct GraphImages {
 
 /* Footprints of the current node's accesses, tensor by tensor, and the graph's running
  * compulsory images. */
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return x < y ? -1 : x > y;
+}
+
 static bool node_footprints(Builder *B, SolNode *node, GraphImages *gi)
 {
     SolVecOf(SolNodeTensor) nts = {0};
-    for (uint32_t t = 0; t < B->tensors.len; t++) {
-        bool used = false;
-        for (size_t i = 0; i < B->accs.len && !used; i++)
-            used = B->accs.data[i].tensor == t;
-        if (!used)
+    /* The tensors this node accesses, in index order. */
+    SolVecOf(uint32_t) used = {0};
+    for (size_t i = 0; i < B->accs.len; i++)
+        sol_vec_push(&used, B->accs.data[i].tensor);
+    if (used.len)
+        qsort(used.data, used.len, sizeof *used.data, cmp_u32);
+    for (size_t u = 0; u < used.len; u++) {
+        uint32_t t = used.data[u];
+        if (u > 0 && used.data[u - 1] == t)
             continue;
         if (!B->tensors.data[t].elems && !size_tensor(B, t, node)) {
             sol_vec_free(&nts);
+            sol_vec_free(&used);
             return false;
         }
         uint64_t nelems = B->tensors.data[t].elems;
@@ -750,7 +990,19 @@ static bool node_footprints(Builder *B, SolNode *node, GraphImages *gi)
     if (nts.len)
         memcpy(node->tensors, nts.data, nts.len * sizeof *nts.data);
     sol_vec_free(&nts);
+    sol_vec_free(&used);
     return true;
+}
+
+/* Keeps the node's accesses in the graph (SolNode.accesses) for group footprints. */
+static void keep_accesses(Builder *B, SolNode *node)
+{
+    node->num_accesses = (uint32_t)B->accs.len;
+    node->accesses = sol_arena_alloc(&B->g->arena, (B->accs.len + 1) * sizeof *node->accesses);
+    for (size_t i = 0; i < B->accs.len; i++) {
+        const Access *a = &B->accs.data[i];
+        node->accesses[i] = (SolNodeAccess){a->tensor, a->write, a->rank, &a->scope->dom, a->subs};
+    }
 }
 
 /* ---- the graph -------------------------------------------------------------------------------- */
@@ -820,10 +1072,12 @@ bool sol_graph_build(SolContext *ctx, SolModule *m, SolOp *func, SolGraph *g)
         B.node = &node;
         B.has_reduction = false;
         B.accs.len = 0;
+        B.stubs.len = 0;
         Scope *top = scope_new(&B, NULL);
         walk_op(&B, op, top);
         if (!B.ok)
             break;
+        resolve_stmts(&B, &node);
         while (gread.len < B.tensors.len) {
             SolImage empty = {0};
             sol_vec_push(&gread, empty);
@@ -834,6 +1088,7 @@ bool sol_graph_build(SolContext *ctx, SolModule *m, SolOp *func, SolGraph *g)
             B.ok = false;
             break;
         }
+        keep_accesses(&B, &node);
         if (node.iterations == 0 && op->kind != SOL_OP_FOR && op->kind != SOL_OP_GENERIC)
             node.iterations = 1;
         for (int d = 0; d < SOL_DT_COUNT; d++) {
@@ -866,6 +1121,18 @@ bool sol_graph_build(SolContext *ctx, SolModule *m, SolOp *func, SolGraph *g)
     }
     sol_vec_free(&gread);
     sol_vec_free(&gwritten);
+    /* A statement's output is not final when a later node touches the tensor. */
+    uint32_t *last = sol_xcalloc(B.tensors.len + 1, sizeof *last);
+    for (size_t k = 0; k < nodes.len; k++)
+        for (uint32_t j = 0; j < nodes.data[k].num_tensors; j++)
+            last[nodes.data[k].tensors[j].tensor] = (uint32_t)k;
+    for (size_t k = 0; k < nodes.len; k++)
+        for (uint32_t j = 0; j < nodes.data[k].num_stmts; j++) {
+            SolStmt *st = &nodes.data[k].stmts[j];
+            if (st->has_out && last[st->out.tensor] != k)
+                st->out_final = false;
+        }
+    free(last);
     g->num_nodes = (uint32_t)nodes.len;
     g->nodes = sol_arena_alloc(&g->arena, (nodes.len + 1) * sizeof *g->nodes);
     if (nodes.len)
@@ -874,10 +1141,14 @@ bool sol_graph_build(SolContext *ctx, SolModule *m, SolOp *func, SolGraph *g)
     g->tensors = sol_arena_alloc(&g->arena, (B.tensors.len + 1) * sizeof *g->tensors);
     if (B.tensors.len)
         memcpy(g->tensors, B.tensors.data, B.tensors.len * sizeof *B.tensors.data);
+    for (uint32_t t = 0; t < g->num_tensors; t++)
+        g->tensors[t].dims = B.tensor_dims.data[t];
     sol_vec_free(&nodes);
+    sol_vec_free(&B.stubs);
     sol_vec_free(&B.accs);
     sol_vec_free(&B.tensors);
     sol_vec_free(&B.tensor_dims);
+    free(B.tensor_slots);
     sol_vec_free(&B.subst);
     if (B.ok && g->overflow) {
         sol_emit_error(ctx, func->loc, "a count exceeds 2^64: this program is too large to count "

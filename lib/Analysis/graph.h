@@ -12,6 +12,8 @@
  * accessed, and within a node a read of elements the node wrote before (in program order)
  * costs nothing, while an accumulator read-modify-written in place costs one read and one
  * write. A data-dependent access counts min(executions, tensor size) and marks the node.
+ * Each contraction of a node is also kept as a statement (SolStmt) for the cache-aware bound.
+ * Its accesses are kept too (SolNodeAccess), for footprints over groups of nodes (fusion.h).
  *
  * Every count is an exact uint64; an enumeration over budget or a union too large to
  * materialise makes a count err low (a looser SOL, never a violated one) and sets
@@ -20,7 +22,7 @@
 #ifndef SOLAR_ANALYSIS_GRAPH_H
 #define SOLAR_ANALYSIS_GRAPH_H
 
-#include "IR/ir.h"
+#include "Analysis/domain.h"
 
 typedef enum SolDtype {
     SOL_DT_F16,
@@ -46,12 +48,59 @@ typedef struct SolGraphTensor {
     uint64_t elems;          /* element count (shapes are static once sizes are bound) */
     uint64_t compulsory_read_elems;  /* arguments: read before anything in the graph wrote them */
     uint64_t written_elems;          /* distinct elements written by the whole graph */
+    const int64_t *dims;             /* the shape, `?` dims sized from the accesses (arena) */
 } SolGraphTensor;
+
+/* One access of a node as the graph counted it, kept so that footprints over several nodes
+ * (a fusion group, fusion.h) can be computed later: subscripts are level expressions over
+ * dom, in the graph's arena. */
+typedef struct SolNodeAccess {
+    uint32_t tensor;
+    bool write;
+    uint32_t rank;
+    const SolDomain *dom;
+    const SolAffineExpr *const *subs; /* NULL: data-dependent */
+} SolNodeAccess;
 
 typedef struct SolNodeTensor {
     uint32_t tensor; /* index into SolGraph.tensors */
     uint64_t read_elems, write_elems;
 } SolNodeTensor;
+
+/* A contraction statement of a node, `acc += a * b` (the multiply of two loaded operands
+ * feeding an add-reduction), kept for the cache-aware bound (cache_bound.h): its domain, the
+ * two operands' accesses and the access its accumulated value is stored through. Subscripts
+ * are level expressions over `dom`; an output stored after its reduction loops uses only the
+ * outer levels, so its subscripts leave the reduced levels out. A node can hold several
+ * statements (attention written as one loop nest holds two). */
+typedef struct SolStmtAccess {
+    uint32_t tensor;                  /* index into SolGraph.tensors */
+    const SolAffineExpr *const *subs; /* one per dim; NULL: unknown (data-dependent) */
+    uint32_t rank;
+} SolStmtAccess;
+
+typedef struct SolStmt {
+    const SolDomain *dom; /* the multiply's domain (graph arena) */
+    uint64_t points;      /* |dom|: the multiply-accumulates that must execute (W) */
+    bool approximate;     /* points err low */
+    SolDtype dtype;       /* the operands' element type (before a widening cast) */
+    SolStmtAccess in[2];  /* the operands */
+    SolStmtAccess out;    /* where the accumulated value is stored; valid when has_out */
+    bool has_out;
+    /* What tells one accumulated value from another. In place (`C[i,j] += ...` read and
+     * written inside the reduction, or a generic's output): the output's element, so the
+     * levels its subscripts use. Otherwise (an iter_args reduction stored after its loops):
+     * the loops outside the reduction, whatever the store's subscripts are (a buffer reused
+     * across an outer loop holds one value per iteration of it). The other levels of `dom`
+     * are the statement's reduction. */
+    bool in_place;
+    uint64_t value_mask;
+    /* The stored values are final: in the whole graph the output tensor is otherwise only
+     * written before this statement (an initialisation whose subscripts follow every common
+     * loop the output's do), so each partial sum must stay on chip or be written out
+     * (io-lower-bounds.md §2). False: a later access may consume it on chip (§6.2). */
+    bool out_final;
+} SolStmt;
 
 typedef struct SolNode {
     SolOp *op;
@@ -71,6 +120,10 @@ typedef struct SolNode {
     bool data_dependent, approximate;
     SolNodeTensor *tensors;
     uint32_t num_tensors;
+    SolStmt *stmts; /* contraction statements, in program order */
+    uint32_t num_stmts;
+    SolNodeAccess *accesses; /* every access, in program order */
+    uint32_t num_accesses;
 } SolNode;
 
 typedef struct SolGraph {

@@ -72,6 +72,10 @@ typedef struct SolPipeline {
 struct SolPassRun {
     SolContext *ctx;
     const char *entry;                     /* entry function name, NULL when the module has none */
+    /* The devices the driver reports on, as `--hw` names them (a name, `a,b`, `all` or a
+     * .json path), for passes that size choices by a device (fuse's default budget: the
+     * first one); NULL when the driver names none. */
+    const char *device;
     const SolPassInstance *instance;       /* the pass being run and its option values */
     void *analysis;                        /* results of report passes, owned by the run */
     void (*analysis_free)(void *analysis); /* called on analysis by sol_pass_run_release */
@@ -89,8 +93,10 @@ const char *sol_pass_opt_str(const SolPassRun *r, const char *name);
 
 extern const SolPass sol_pass_verify;
 extern const SolPass sol_pass_lift_einsum;
+extern const SolPass sol_pass_fuse;
 extern const SolPass sol_pass_sol_unfused;
 extern const SolPass sol_pass_sol_fused;
+extern const SolPass sol_pass_sol_cache;
 
 /* Every registered pass, NULL-terminated, in --help order. */
 const SolPass *const *sol_pass_registry(void);

@@ -10,8 +10,10 @@
 static const SolPass *const passes[] = {
     &sol_pass_verify,
     &sol_pass_lift_einsum,
+    &sol_pass_fuse,
     &sol_pass_sol_unfused,
     &sol_pass_sol_fused,
+    &sol_pass_sol_cache,
     NULL,
 };
 

@@ -1,9 +1,11 @@
 /*
- * `sol-unfused` and `sol-fused`: count the einsum graph of the entry function (lib/Analysis/
+ * `sol-unfused`, `sol-fused` and `sol-cache`: count the einsum graph of the entry function (lib/Analysis/
  * graph.h), annotate each node op with its counts (`solar.kind`, `solar.iterations`,
  * `solar.matrix_flops`, `solar.vector_ops`, `solar.bytes`) and leave the graph in the run's
  * analysis slot (SolSolAnalysis) with the bounds asked for. Bounds need a device, so the
- * driver computes and prints them (`solar-opt --hw ... --report=text|json`).
+ * driver computes and prints them (`solar-opt --hw ... --report=text|json`). sol-cache asks
+ * for the cache-aware bound as well (lib/Analysis/cache_bound.h): the graph's contraction
+ * statements, already collected with the counts, are its input.
  */
 #include "Passes/pass.h"
 #include "Passes/sol_analysis.h"
@@ -13,6 +15,8 @@
 static void analysis_free(void *p)
 {
     SolSolAnalysis *a = p;
+    if (a->planned)
+        sol_fusion_plan_free(&a->plan);
     if (a->built)
         sol_graph_free(&a->graph);
     free(a);
@@ -38,7 +42,9 @@ static void annotate(SolModule *m, const SolGraph *g)
     }
 }
 
-static bool run_sol(SolPassRun *r, SolModule *m, bool unfused)
+typedef enum Which { UNFUSED, FUSED, CACHE } Which;
+
+SolSolAnalysis *sol_sol_analysis_get(SolPassRun *r, SolModule *m)
 {
     SolSolAnalysis *a = r->analysis;
     if (!a) {
@@ -46,7 +52,7 @@ static bool run_sol(SolPassRun *r, SolModule *m, bool unfused)
         if (!func || func->num_regions == 0 || !sol_region_first_block(&func->regions[0])) {
             sol_emit_error(r->ctx, m->op->loc, "the SOL passes need an entry function with a "
                                                "body (@forward, or --entry NAME)");
-            return false;
+            return NULL;
         }
         a = sol_xcalloc(1, sizeof *a);
         a->func = func;
@@ -54,20 +60,33 @@ static bool run_sol(SolPassRun *r, SolModule *m, bool unfused)
         r->analysis_free = analysis_free;
     }
     if (!a->built) {
-        if (!sol_graph_build(r->ctx, m, a->func, &a->graph))
-            return false;
+        if (!sol_graph_build(r->ctx, m, a->func, &a->graph)) {
+            sol_graph_free(&a->graph); /* what it counted before the error */
+            return NULL;
+        }
         a->built = true;
         annotate(m, &a->graph);
     }
-    if (unfused)
+    return a;
+}
+
+static bool run_sol(SolPassRun *r, SolModule *m, Which which)
+{
+    SolSolAnalysis *a = sol_sol_analysis_get(r, m);
+    if (!a)
+        return false;
+    if (which == UNFUSED)
         a->unfused = true;
-    else
+    else if (which == FUSED)
         a->fused = true;
+    else
+        a->cache = true;
     return true;
 }
 
-static bool run_unfused(SolPassRun *r, SolModule *m) { return run_sol(r, m, true); }
-static bool run_fused(SolPassRun *r, SolModule *m) { return run_sol(r, m, false); }
+static bool run_unfused(SolPassRun *r, SolModule *m) { return run_sol(r, m, UNFUSED); }
+static bool run_fused(SolPassRun *r, SolModule *m) { return run_sol(r, m, FUSED); }
+static bool run_cache(SolPassRun *r, SolModule *m) { return run_sol(r, m, CACHE); }
 
 const SolPass sol_pass_sol_unfused = {
     .name = "sol-unfused",
@@ -79,4 +98,10 @@ const SolPass sol_pass_sol_fused = {
     .name = "sol-fused",
     .summary = "SOL bound with the whole graph fused: compulsory traffic only",
     .run = run_fused,
+};
+
+const SolPass sol_pass_sol_cache = {
+    .name = "sol-cache",
+    .summary = "cache-aware SOL: provable traffic per memory level (HBL segment bounds)",
+    .run = run_cache,
 };

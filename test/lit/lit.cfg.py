@@ -65,3 +65,12 @@ try:
         config.available_features.add("mlir-jit")
 except OSError:
     pass
+
+# Feature `asan`: the tools are built with AddressSanitizer, where counting real-size graphs
+# takes minutes (tests of them say `UNSUPPORTED: asan`; their small-size twins still run).
+try:
+    with open(os.path.join(config.solar_tools_dir, "solar-opt"), "rb") as _f:
+        if b"__asan_init" in _f.read():
+            config.available_features.add("asan")
+except OSError:
+    pass

@@ -380,6 +380,16 @@ static void test_base_document(void)
     sol_device_free(&d);
     free(text);
 
+    /* The cache-aware bound's keys: a sharing domain and a read-only bandwidth. */
+    text = edit("{\"name\": \"L2\", \"bytes\": 4194304}",
+                "{\"name\": \"L2\", \"bytes\": 4194304, \"bandwidth\": 5e12, "
+                "\"sharing_domain\": 8, \"bandwidth_reads_only\": true}");
+    EXPECT(parse_text(text, &d, &err));
+    EXPECT(d.levels[1].sharing_domain == 8 && d.levels[1].bandwidth_reads_only);
+    EXPECT(d.levels[2].sharing_domain == 0 && !d.levels[2].bandwidth_reads_only);
+    sol_device_free(&d);
+    free(text);
+
     text = edit("\"bandwidth\": 1e12}", "\"bandwidth\": 1e12, \"bytes\": 1}");
     EXPECT(!parse_text(text, &d, &err)); /* duplicate key */
     free(text);
@@ -475,8 +485,14 @@ static void test_malformed(void)
     expect_error("\"shared_by\": \"one SM\"", "\"shared_by\": 4",
                  "x.json: memory[2].shared_by: expected a string, got 4");
     expect_error("\"shared_by\": \"one SM\"", "\"bandwith\": 1e13",
-                 "x.json: memory[2].bandwith: unknown key (expected name, bytes, bandwidth, units "
-                 "or shared_by)");
+                 "x.json: memory[2].bandwith: unknown key (expected name, bytes, bandwidth, units, "
+                 "shared_by, sharing_domain or bandwidth_reads_only)");
+    expect_error("\"shared_by\": \"one SM\"", "\"sharing_domain\": 0",
+                 "x.json: memory[2].sharing_domain: must be at least 1, got 0");
+    expect_error("\"shared_by\": \"one SM\"", "\"sharing_domain\": \"GPC\"",
+                 "x.json: memory[2].sharing_domain: expected a whole number of units, got \"GPC\"");
+    expect_error("\"shared_by\": \"one SM\"", "\"bandwidth_reads_only\": 1",
+                 "x.json: memory[2].bandwidth_reads_only: expected true or false, got 1");
     expect_error("{\"name\": \"SMEM\"", "{\"name\": \"L2\"",
                  "x.json: memory[2].name: duplicate level name 'L2' (also memory[1])");
     expect_error("{\"name\": \"L2\", \"bytes\": 4194304}", "7",

@@ -53,6 +53,7 @@ typedef enum FlagId {
     F_TARGET,
     F_FP32_MATMUL,
     F_CONV_ALGO,
+    F_TIGHT_MATMUL,
     F_HELP,
     F_VERSION,
 } FlagId;
@@ -90,6 +91,8 @@ static const Flag flags[] = {
      "f32 contractions on the TF32 matrix peak (default) or the IEEE f32 one"},
     {"--conv-algo", F_CONV_ALGO, "direct|any",
      "bound convolutions as direct (default) or by the Winograd/FFT limit"},
+    {"--tight-matmul", F_TIGHT_MATMUL, NULL,
+     "sol-cache: the published 2W/sqrt(S) matmul constant instead of the proven sqrt(2) form"},
     {"--help", F_HELP, NULL, "print this help and exit"},
     {"--version", F_VERSION, NULL, "print the version and exit"},
 };
@@ -243,6 +246,8 @@ static bool apply_flag(SolContext *ctx, Options *o, const Flag *f, const char *v
         }
         tool_error("--conv-algo: expected 'direct' or 'any', got '%s'", value);
         return false;
+    case F_TIGHT_MATMUL:
+        return o->report.bounds.tight_matmul = true;
     case F_HELP:
         return o->help = true;
     case F_VERSION:
@@ -508,6 +513,7 @@ static int transform(Driver *d, SolModule *m)
     SolPassManagerOptions mo = {o->verify_each, o->print_ir_after_all, stderr, {o->target}};
     SolPassRun run;
     sol_pass_run_init(&run, ctx, entry ? entry->props.func->sym->str : NULL);
+    run.device = o->report.hw ? o->report.hw : SOLAR_OPT_DEFAULT_DEVICE; /* fuse's budget */
     bool ok = sol_pipeline_run(&o->pipeline, &run, m, &mo);
     int rc = ok ? 0 : EXIT_INPUT;
     if (ok && run.analysis && o->report.format >= 0 && !d->verifier) {

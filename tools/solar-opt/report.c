@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define DEFAULT_DEVICE "h100-sxm"
+#define DEFAULT_DEVICE SOLAR_OPT_DEFAULT_DEVICE
 
 /* Splits `a,b` or expands `all` into device names (heap strings). */
 static char **device_names(const char *hw, size_t *n)
@@ -39,6 +39,7 @@ int solar_opt_report(const ReportFlags *f, const SolSolAnalysis *a, const char *
     char **names = device_names(f->hw ? f->hw : DEFAULT_DEVICE, &n);
     SolDevice *devs = sol_xcalloc(n + 1, sizeof *devs);
     SolBounds *bounds = sol_xcalloc(n + 1, sizeof *bounds);
+    SolCacheBounds *caches = a->cache ? sol_xcalloc(n + 1, sizeof *caches) : NULL;
     int rc = 0;
     size_t loaded = 0;
     for (size_t i = 0; i < n && rc == 0; i++, loaded++) {
@@ -60,11 +61,16 @@ int solar_opt_report(const ReportFlags *f, const SolSolAnalysis *a, const char *
         rc = 1;
     }
     if (rc == 0) {
-        for (size_t i = 0; i < n; i++)
+        for (size_t i = 0; i < n; i++) {
             sol_bounds_compute(&a->graph, &devs[i], &f->bounds, &bounds[i]);
+            if (caches)
+                sol_cache_compute(&a->graph, &bounds[i], &f->bounds, &caches[i]);
+        }
         SolReportOptions ro = {.format = (SolReportFormat)f->format,
                                .unfused = a->unfused,
                                .fused = a->fused,
+                               .cache = caches,
+                               .plan = a->planned ? &a->plan : NULL,
                                .file = file,
                                .entry = entry,
                                .default_device = f->hw == NULL,
@@ -81,6 +87,8 @@ int solar_opt_report(const ReportFlags *f, const SolSolAnalysis *a, const char *
     }
     for (size_t i = 0; i < n; i++) {
         sol_bounds_free(&bounds[i]);
+        if (caches)
+            sol_cache_free(&caches[i]);
         if (i < loaded)
             sol_device_free(&devs[i]);
         free(names[i]);
@@ -88,6 +96,7 @@ int solar_opt_report(const ReportFlags *f, const SolSolAnalysis *a, const char *
     free(names);
     free(devs);
     free(bounds);
+    free(caches);
     return rc;
 }
 

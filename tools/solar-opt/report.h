@@ -17,6 +17,8 @@ typedef struct ReportFlags {
 } ReportFlags;
 
 #define EXIT_VIOLATION 3
+/* The device of the report (and of fuse's default budget) when --hw names none. */
+#define SOLAR_OPT_DEFAULT_DEVICE "h100-sxm"
 
 /* Prints the report; returns 0, 1 (a device or the report file failed, reported) or
  * EXIT_VIOLATION. */

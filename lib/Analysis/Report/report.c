@@ -78,7 +78,91 @@ static void text_nodes(FILE *out, const SolGraph *g, const SolBounds *b)
     }
 }
 
-static void text_bounds(FILE *out, const SolGraph *g, const SolBounds *b, const SolReportOptions *o)
+/* `121634816`, or `-` when absent. */
+static void fmt_count(char *buf, size_t n, bool have, uint64_t v)
+{
+    if (have)
+        snprintf(buf, n, "%llu", (unsigned long long)v);
+    else
+        snprintf(buf, n, "-");
+}
+
+/* The sol-cache row and its per-level table (cache_bound.h). */
+static void text_cache(FILE *out, const SolCacheBounds *c)
+{
+    char t[32];
+    fmt_time(t, sizeof t, c->seconds);
+    fprintf(out, "  sol-cache    %12s  %s-bound; provable traffic per memory level (%u contraction "
+                 "statement%s, %u with a cache term%s)\n",
+            t, c->bound, c->statements, c->statements == 1 ? "" : "s", c->with_segment,
+            c->tight_matmul ? "; --tight-matmul" : "");
+    fprintf(out, "    %-13s %14s %-14s %14s %14s %12s %11s %12s  %s\n", "level", "capacity B",
+            "processors", "compulsory B", "lower bound B", "attainable B", "bandwidth", "time",
+            "note");
+    for (uint32_t k = 0; k < c->num_levels; k++) {
+        const SolCacheLevel *L = &c->levels[k];
+        char cap[24], procs[32], comp[24], lb[24], bw[48], tm[32], note[256];
+        fmt_count(cap, sizeof cap, L->bounded, L->capacity);
+        fmt_count(comp, sizeof comp, L->bounded, L->compulsory);
+        fmt_count(lb, sizeof lb, L->bounded, L->lower_bound);
+        if (L->bounded)
+            snprintf(procs, sizeof procs, "%u x %u units", L->processors, L->units_per_processor);
+        else
+            snprintf(procs, sizeof procs, "-");
+        if (L->bandwidth > 0) {
+            char r[32];
+            fmt_rate(r, sizeof r, L->bandwidth);
+            snprintf(bw, sizeof bw, "%sB/s", r);
+            fmt_time(tm, sizeof tm, L->seconds);
+        } else {
+            snprintf(bw, sizeof bw, "-");
+            snprintf(tm, sizeof tm, "-");
+        }
+        snprintf(note, sizeof note, "%s", L->note);
+        if (L->bounded && L->segment > L->compulsory && L->segment_node) {
+            size_t len = strlen(note);
+            snprintf(note + len, sizeof note - len, "%ssegment bound of %s", len ? "; " : "",
+                     L->segment_node);
+        }
+        fprintf(out, "    %-13s %14s %-14s %14s %14s %12s %11s %12s%s%s\n", L->name, cap, procs,
+                comp, lb, "-", bw, tm, note[0] ? "  " : "", note);
+    }
+    for (uint32_t k = 0; k < c->num_levels; k++)
+        if (c->levels[k].rate > 0) {
+            fmt_time(t, sizeof t, c->levels[k].rate);
+            fprintf(out, "    rate term at %s: %s (each processor's peak rate against the shared "
+                         "bandwidth)\n",
+                    c->levels[k].name, t);
+        }
+    fprintf(out, "    attainable bytes: not computed yet (tile-for-cache)\n");
+}
+
+/* The sol-fused-plan row (fusion.h) and one line per group. */
+static void text_plan(FILE *out, const SolGraph *g, const SolBounds *b, const SolFusionPlan *p)
+{
+    SolPlanTimes pt;
+    sol_fusion_plan_times(p, b, &pt);
+    char t[32];
+    fmt_time(t, sizeof t, pt.seconds);
+    fprintf(out, "  sol-fused-plan %10s  %u group%s under a %llu-byte on-chip budget, %llu bytes "
+                 "through DRAM (largest term %s-bound)%s\n",
+            t, p->num_groups, p->num_groups == 1 ? "" : "s", (unsigned long long)p->budget,
+            (unsigned long long)p->bytes, pt.bound, p->approximate ? " (approximate)" : "");
+    for (uint32_t k = 0; k < p->num_groups; k++) {
+        const SolFusionGroup *G = &p->groups[k];
+        fmt_time(t, sizeof t, pt.groups[k].seconds);
+        fprintf(out, "    group %-4u %s%s%s  %llu bytes  %s  %s-bound", k, g->nodes[G->first].name,
+                G->last > G->first ? ".." : "", G->last > G->first ? g->nodes[G->last].name : "",
+                (unsigned long long)G->bytes, t, pt.groups[k].bound);
+        if (G->resident_bytes)
+            fprintf(out, "  keeps %llu bytes on chip", (unsigned long long)G->resident_bytes);
+        fprintf(out, "%s\n", G->attention ? "  attention" : "");
+    }
+    sol_plan_times_free(&pt);
+}
+
+static void text_bounds(FILE *out, const SolGraph *g, const SolBounds *b, const SolReportOptions *o,
+                        const SolCacheBounds *c)
 {
     const SolDevice *d = b->device;
     char t[32], bw[32];
@@ -114,6 +198,10 @@ static void text_bounds(FILE *out, const SolGraph *g, const SolBounds *b, const 
         fmt_time(mem, sizeof mem, b->fused.memory);
         fprintf(out, "               terms: matrix %s, vector %s, memory %s\n", m, v, mem);
     }
+    if (o->plan)
+        text_plan(out, g, b, o->plan);
+    if (c)
+        text_cache(out, c);
     if (b->missing[0])
         fprintf(out, "  note: no peak for %s on this device; that work adds no time\n", b->missing);
 }
@@ -146,7 +234,8 @@ static void text_target(FILE *out, const SolGraph *g, const SolBounds *bounds, u
     text_target_row(out, "DRAM", "B/s", g->compulsory_bytes, t, bounds, ndev, 2);
 }
 
-static bool text_measured(FILE *out, const SolBounds *b, const SolReportOptions *o)
+static bool text_measured(FILE *out, const SolBounds *b, const SolReportOptions *o,
+                          const SolCacheBounds *c)
 {
     double m = o->measured_ms / 1e3;
     bool violated = false;
@@ -154,8 +243,10 @@ static bool text_measured(FILE *out, const SolBounds *b, const SolReportOptions 
         bool on;
         const char *name;
         double s;
-    } rows[] = {{o->unfused, "sol-unfused", b->unfused}, {o->fused, "sol-fused", b->fused.seconds}};
-    for (int i = 0; i < 2; i++) {
+    } rows[] = {{o->unfused, "sol-unfused", b->unfused},
+                {o->fused, "sol-fused", b->fused.seconds},
+                {c != NULL, "sol-cache", c ? c->seconds : 0}};
+    for (int i = 0; i < 3; i++) {
         if (!rows[i].on)
             continue;
         char t[32];
@@ -191,9 +282,10 @@ static bool print_text(FILE *out, const SolGraph *g, const SolBounds *bounds, ui
             (unsigned long long)g->unfused_bytes, (unsigned long long)g->compulsory_bytes);
     bool violated = false;
     for (uint32_t i = 0; i < ndev; i++) {
-        text_bounds(out, g, &bounds[i], o);
+        const SolCacheBounds *c = o->cache ? &o->cache[i] : NULL;
+        text_bounds(out, g, &bounds[i], o, c);
         if (o->measured_ms >= 0)
-            violated |= text_measured(out, &bounds[i], o);
+            violated |= text_measured(out, &bounds[i], o, c);
     }
     if (o->target_ms > 0)
         text_target(out, g, bounds, ndev, o);
@@ -202,7 +294,115 @@ static bool print_text(FILE *out, const SolGraph *g, const SolBounds *bounds, ui
 
 /* ---- JSON ----------------------------------------------------------------------------------- */
 
-static void json_sol(FILE *out, const SolGraph *g, const SolBounds *b)
+static void json_count_or_null(FILE *out, bool have, uint64_t v)
+{
+    if (have)
+        fprintf(out, "%llu", (unsigned long long)v);
+    else
+        fputs("null", out);
+}
+
+static void json_seconds_or_null(FILE *out, double s)
+{
+    if (s > 0)
+        json_seconds(out, s);
+    else
+        fputs("null", out);
+}
+
+static void json_cache(FILE *out, const SolCacheBounds *c)
+{
+    fprintf(out, ", \"cache\": {\"seconds\": ");
+    json_seconds(out, c->seconds);
+    fprintf(out, ", \"bound\": ");
+    json_string(out, c->bound);
+    fprintf(out, ", \"matrix_seconds\": ");
+    json_seconds(out, c->matrix);
+    fprintf(out, ", \"vector_seconds\": ");
+    json_seconds(out, c->vector);
+    fprintf(out, ", \"tight_matmul\": %s, \"statements\": %u, \"statements_with_cache_term\": %u"
+                 ", \"attainable\": \"null until tile-for-cache computes it\", \"levels\": [",
+            c->tight_matmul ? "true" : "false", c->statements, c->with_segment);
+    for (uint32_t k = 0; k < c->num_levels; k++) {
+        const SolCacheLevel *L = &c->levels[k];
+        fprintf(out, "%s{\"name\": ", k ? ", " : "");
+        json_string(out, L->name);
+        fprintf(out, ", \"bounded\": %s, \"capacity_bytes\": ", L->bounded ? "true" : "false");
+        json_count_or_null(out, L->bounded, L->capacity);
+        fprintf(out, ", \"total_bytes\": ");
+        json_count_or_null(out, L->bounded, L->total);
+        fprintf(out, ", \"processors\": ");
+        json_count_or_null(out, L->bounded, L->processors);
+        fprintf(out, ", \"units_per_processor\": ");
+        json_count_or_null(out, L->bounded, L->units_per_processor);
+        fprintf(out, ", \"compulsory_bytes\": ");
+        json_count_or_null(out, L->bounded, L->compulsory);
+        fprintf(out, ", \"segment_bytes\": ");
+        json_count_or_null(out, L->bounded, L->segment);
+        fprintf(out, ", \"lower_bound_bytes\": ");
+        json_count_or_null(out, L->bounded, L->lower_bound);
+        fprintf(out, ", \"attainable_bytes\": ");
+        json_count_or_null(out, L->has_attainable, L->attainable);
+        fprintf(out, ", \"bandwidth\": ");
+        if (L->bandwidth > 0)
+            fprintf(out, "%.17g", L->bandwidth);
+        else
+            fputs("null", out);
+        fprintf(out, ", \"seconds\": ");
+        if (L->bounded && L->bandwidth > 0)
+            json_seconds(out, L->seconds);
+        else
+            fputs("null", out);
+        fprintf(out, ", \"rate_seconds\": ");
+        json_seconds_or_null(out, L->rate);
+        fprintf(out, ", \"segment_node\": ");
+        if (L->segment_node)
+            json_string(out, L->segment_node);
+        else
+            fputs("null", out);
+        fprintf(out, ", \"note\": ");
+        if (L->note[0])
+            json_string(out, L->note);
+        else
+            fputs("null", out);
+        fputc('}', out);
+    }
+    fprintf(out, "]}");
+}
+
+static void json_plan(FILE *out, const SolGraph *g, const SolBounds *b, const SolFusionPlan *p)
+{
+    SolPlanTimes pt;
+    sol_fusion_plan_times(p, b, &pt);
+    fprintf(out, ", \"fused_plan\": {\"seconds\": ");
+    json_seconds(out, pt.seconds);
+    fprintf(out, ", \"bytes\": %llu, \"bound\": ", (unsigned long long)p->bytes);
+    json_string(out, pt.bound);
+    fprintf(out, ", \"budget_bytes\": %llu, \"approximate\": %s, \"groups\": [",
+            (unsigned long long)p->budget, p->approximate ? "true" : "false");
+    for (uint32_t k = 0; k < p->num_groups; k++) {
+        const SolFusionGroup *G = &p->groups[k];
+        fprintf(out, "%s{\"first\": ", k ? ", " : "");
+        json_string(out, g->nodes[G->first].name);
+        fprintf(out, ", \"last\": ");
+        json_string(out, g->nodes[G->last].name);
+        fprintf(out, ", \"nodes\": %u, \"bytes\": %llu, \"read_bytes\": %llu, "
+                     "\"write_bytes\": %llu, \"resident_bytes\": %llu, \"attention\": %s, "
+                     "\"seconds\": ",
+                G->last - G->first + 1, (unsigned long long)G->bytes,
+                (unsigned long long)G->read_bytes, (unsigned long long)G->write_bytes,
+                (unsigned long long)G->resident_bytes, G->attention ? "true" : "false");
+        json_seconds(out, pt.groups[k].seconds);
+        fprintf(out, ", \"bound\": ");
+        json_string(out, pt.groups[k].bound);
+        fputc('}', out);
+    }
+    fprintf(out, "]}");
+    sol_plan_times_free(&pt);
+}
+
+static void json_sol(FILE *out, const SolGraph *g, const SolBounds *b, const SolCacheBounds *c,
+                     const SolFusionPlan *plan)
 {
     fprintf(out, "{\"unfused\": {\"seconds\": ");
     json_seconds(out, b->unfused);
@@ -218,7 +418,12 @@ static void json_sol(FILE *out, const SolGraph *g, const SolBounds *b)
     json_seconds(out, b->fused.vector);
     fprintf(out, ", \"memory_seconds\": ");
     json_seconds(out, b->fused.memory);
-    fprintf(out, "}}");
+    fprintf(out, "}");
+    if (plan)
+        json_plan(out, g, b, plan);
+    if (c)
+        json_cache(out, c);
+    fprintf(out, "}");
 }
 
 static bool print_json(FILE *out, const SolGraph *g, const SolBounds *bounds, uint32_t ndev,
@@ -263,7 +468,7 @@ static bool print_json(FILE *out, const SolGraph *g, const SolBounds *bounds, ui
                 n->data_dependent ? "true" : "false", n->approximate ? "true" : "false");
     }
     fprintf(out, "\n  ],\n  \"sol\": ");
-    json_sol(out, g, b);
+    json_sol(out, g, b, o->cache ? &o->cache[0] : NULL, o->plan);
     fprintf(out, ",\n  \"devices\": [");
     bool violated = false;
     for (uint32_t i = 0; i < ndev; i++) {
@@ -272,15 +477,19 @@ static bool print_json(FILE *out, const SolGraph *g, const SolBounds *bounds, ui
         fprintf(out, ", \"path\": ");
         json_string(out, bounds[i].device->path);
         fprintf(out, ", \"sol\": ");
-        json_sol(out, g, &bounds[i]);
+        const SolCacheBounds *c = o->cache ? &o->cache[i] : NULL;
+        json_sol(out, g, &bounds[i], c, o->plan);
         if (o->measured_ms >= 0) {
             double m = o->measured_ms / 1e3;
-            bool v = (o->unfused && m < bounds[i].unfused) || (o->fused && m < bounds[i].fused.seconds);
+            bool v = (o->unfused && m < bounds[i].unfused) ||
+                     (o->fused && m < bounds[i].fused.seconds) || (c && m < c->seconds);
             violated |= v;
-            fprintf(out, ", \"headroom\": {\"unfused\": %.6g, \"fused\": %.6g}, \"violation\": %s",
+            fprintf(out, ", \"headroom\": {\"unfused\": %.6g, \"fused\": %.6g",
                     bounds[i].unfused > 0 ? m / bounds[i].unfused : 0,
-                    bounds[i].fused.seconds > 0 ? m / bounds[i].fused.seconds : 0,
-                    v ? "true" : "false");
+                    bounds[i].fused.seconds > 0 ? m / bounds[i].fused.seconds : 0);
+            if (c)
+                fprintf(out, ", \"cache\": %.6g", c->seconds > 0 ? m / c->seconds : 0);
+            fprintf(out, "}, \"violation\": %s", v ? "true" : "false");
         }
         fputc('}', out);
     }

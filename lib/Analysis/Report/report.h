@@ -6,18 +6,27 @@
  * vector_ops, compulsory_bytes, unfused_bytes}`, `nodes[{name, einsum, kind, matrix_flops,
  * vector_ops, bytes, seconds, bound}]`, `sol{unfused{seconds, bytes, bound}, fused{seconds,
  * bytes, bound}}`, all for the first device; `devices[{device, sol{...}}]` for every device.
+ * With sol-cache, `sol.cache{seconds, bound, levels[{name, capacity_bytes, compulsory_bytes,
+ * lower_bound_bytes, attainable_bytes, seconds, ...}]}` (cache_bound.h); `attainable_bytes`
+ * is null until tile-for-cache computes one, and a level without a bound or a trustworthy
+ * bandwidth has null bytes or seconds and a `note` saying why.
+ * With fuse, `sol.fused_plan{seconds, bytes, bound, budget_bytes, groups[{first, last, nodes,
+ * bytes, read_bytes, write_bytes, resident_bytes, attention, seconds, bound}]}` (fusion.h).
  * Counts are written as exact 64-bit integers (never through a double).
  */
 #ifndef SOLAR_ANALYSIS_REPORT_REPORT_H
 #define SOLAR_ANALYSIS_REPORT_REPORT_H
 
-#include "Analysis/bounds.h"
+#include "Analysis/cache_bound.h"
+#include "Analysis/fusion.h"
 
 typedef enum SolReportFormat { SOL_REPORT_TEXT, SOL_REPORT_JSON } SolReportFormat;
 
 typedef struct SolReportOptions {
     SolReportFormat format;
     bool unfused, fused;     /* which bounds were asked for (sol-unfused, sol-fused) */
+    const SolCacheBounds *cache; /* sol-cache: one per device, parallel to bounds; or NULL */
+    const SolFusionPlan *plan;   /* fuse ran: the sol-fused-plan row; or NULL */
     const char *file;        /* the input, for the header */
     const char *entry;       /* the entry function's name */
     bool default_device;     /* no --hw: say which device was assumed */

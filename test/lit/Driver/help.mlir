@@ -24,6 +24,7 @@
 // CHECK-NEXT: --target-ms T
 // CHECK-NEXT: --fp32-matmul tf32|ieee
 // CHECK-NEXT: --conv-algo direct|any
+// CHECK-NEXT: --tight-matmul {{.*}}published 2W/sqrt(S) matmul constant
 // CHECK-NEXT: --help
 // CHECK-NEXT: --version
 // CHECK-EMPTY:
@@ -31,8 +32,12 @@
 // CHECK-NEXT: --verify {{.*}}check SSA dominance
 // CHECK-NEXT: --lift-einsum {{.*}}turn loop nests into linalg.generic einsums
 // CHECK-NEXT: {{^}}      remarks=<bool> {{.*}}(default: false)
+// CHECK-NEXT: --fuse {{.*}}groups under an on-chip budget
+// CHECK-NEXT: {{^}}      max-bytes=<bytes> {{.*}}(default: 0)
+// CHECK-NEXT: {{^}}      remarks=<bool> {{.*}}(default: false)
 // CHECK-NEXT: --sol-unfused {{.*}}every node its own kernel
 // CHECK-NEXT: --sol-fused {{.*}}compulsory traffic only
+// CHECK-NEXT: --sol-cache {{.*}}provable traffic per memory level
 // CHECK-NOT: --
 
 // VERSION: solar-opt (SOLAR-C) 0.1.0

@@ -1,0 +1,81 @@
+/*
+ * Fusion plans over the einsum graph (the `fuse` pass, DESIGN §3): the nodes, in program
+ * order, cut into groups of consecutive nodes, each group one kernel. Intermediates produced
+ * and consumed inside a group stay on chip; everything else crosses DRAM.
+ *
+ * A group's bytes are the compulsory traffic of the group as a unit: the elements it reads
+ * that it did not write first (of a buffer that is not a function argument, a memref.alloc:
+ * only elements an earlier group wrote), plus the elements it writes that are a function
+ * argument's or that a later group reads before anything overwrites them. Footprints are
+ * exact unions over the group's accesses (the images the graph's counts use); a buffer too
+ * large for a bitmap or accessed data-dependently is charged in full to every group reading
+ * it after an earlier group wrote it, and to every group writing it while a later one reads
+ * it. So one group holding the whole graph costs the graph's compulsory bytes, and a group
+ * never costs more than its nodes unfused.
+ *
+ * The plan is greedy in program order; node n joins the current group G or starts the next:
+ *
+ *   - an initialisation (an elementwise node reading only what no node wrote before it: a
+ *     fill, a bias broadcast into an accumulator) joins G: it is recomputed where its result
+ *     is used and holds nothing on chip. When the node after it starts a new group, the
+ *     trailing initialisations of G move there with their consumer;
+ *   - a node whose inputs G has only initialised joins G;
+ *   - an attention chain (a contraction whose output, an alloc, reaches another contraction
+ *     as an operand through non-contraction nodes including a reduction: QK^T, softmax, PV)
+ *     is one group however large its scores: they stay on chip tile by tile (flash-style);
+ *   - any other node joins G only when it reads a tensor that a non-initialising node of G
+ *     wrote (producer -> consumer; unrelated kernels are never merged) and the intermediates
+ *     G must then keep on chip fit the budget. An intermediate is kept whole (elements x
+ *     element size, each tensor once per group), except that an elementwise consumer reading
+ *     a contraction's or elementwise node's output one element per point (an epilogue:
+ *     bias, activation, scale) takes it tile by tile and keeps nothing, and the elementwise
+ *     consumers of an attention chain take its outputs tile by tile too. Reductions thus
+ *     join their consumers when their (small) results fit.
+ *
+ * The fused-plan bound on a device: sum over groups of max(group matrix time, group vector
+ * time, group bytes / DRAM bandwidth). Since the groups' bytes add up to at least the
+ * graph's compulsory bytes and a group's bytes are at most its nodes' unfused bytes,
+ * fused <= fused-plan <= unfused, with fused-plan = fused when one group holds every node.
+ */
+#ifndef SOLAR_ANALYSIS_FUSION_H
+#define SOLAR_ANALYSIS_FUSION_H
+
+#include "Analysis/bounds.h"
+
+typedef struct SolFusionGroup {
+    uint32_t first, last;    /* its nodes: [first, last] */
+    uint64_t read_bytes;     /* read from DRAM: not written by the group first */
+    uint64_t write_bytes;    /* written to DRAM: argument outputs, values later groups read */
+    uint64_t bytes;          /* read_bytes + write_bytes */
+    uint64_t resident_bytes; /* intermediates kept on chip whole (at most the budget) */
+    bool attention;          /* holds an attention chain */
+} SolFusionGroup;
+
+typedef struct SolFusionPlan {
+    uint64_t budget;        /* on-chip bytes an ordinary group may keep (max-bytes) */
+    SolFusionGroup *groups; /* heap, in program order */
+    uint32_t num_groups;
+    uint32_t num_nodes;
+    uint32_t *group_of; /* heap, per node */
+    char **why;         /* heap, per node: why it starts or joins its group */
+    uint64_t bytes;     /* sum of the groups' bytes */
+    bool approximate;   /* some footprint errs low (a tensor too large for a bitmap) */
+} SolFusionPlan;
+
+/* Plans g's nodes under an on-chip budget of `budget` bytes. Needs the accesses the graph
+ * keeps (SolNode.accesses). Cannot fail; a graph without nodes gets no groups. */
+void sol_fusion_plan_build(const SolGraph *g, uint64_t budget, SolFusionPlan *out);
+void sol_fusion_plan_free(SolFusionPlan *p);
+
+/* The plan on one device: a time per group (from b's per-node compute times and the group's
+ * bytes) and their sum; `bound` is the bottleneck of the largest group term. */
+typedef struct SolPlanTimes {
+    SolTimes *groups; /* heap, one per group */
+    double seconds;
+    const char *bound;
+} SolPlanTimes;
+
+void sol_fusion_plan_times(const SolFusionPlan *p, const SolBounds *b, SolPlanTimes *out);
+void sol_plan_times_free(SolPlanTimes *t);
+
+#endif /* SOLAR_ANALYSIS_FUSION_H */

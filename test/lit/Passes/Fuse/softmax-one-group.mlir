@@ -1,0 +1,75 @@
+// A row softmax lifted into five nodes (fill max, max-reduce, fill sum, exp-sum, normalise)
+// is one group: the row statistics and the exp values stay on chip, so the plan moves only the
+// compulsory bytes. X, Y are 4x33 f32 (528 bytes each); %max and %sum 4 f32 (16 bytes each).
+//   unfused bytes: node0 16, node1 560 (X 528 + max read/written), node2 16, node3 1104
+//   (X, max, Y written, sum read/written), node4 1072 (sum, Y read and written) = 2768
+//   plan: one group reading X (528) and writing Y (528) = 1056 = compulsory; on chip it keeps
+//   %max (16, node3 reads it), then %sum and %Y (16 + 528, node4 reads them): 560 bytes.
+//   H100-SXM: 1056 / 3.35e12 = 0.315 ns (vector 660 / 66.9e12 = 0.010 ns), like sol-fused.
+// The default budget is the device's on-chip capacity, every level below DRAM: H100-SXM
+// 50 MiB L2 + 132 x (256 KiB L1/shared + 256 KiB registers) = 121634816 bytes; A100-SXM
+// 40 MiB + 108 x (192 + 256) KiB = 91488256 bytes (the first device of --hw).
+
+// RUN: solar-opt %s --pass-pipeline='lift-einsum,fuse' --report=none | FileCheck %s --check-prefix=IR
+// RUN: solar-opt %s --lift-einsum --fuse --sol-unfused --sol-fused --hw h100-sxm | FileCheck %s
+// RUN: solar-opt %s --lift-einsum --fuse --sol-unfused --sol-fused --hw h100-sxm --report=json | FileCheck %s --check-prefix=JSON
+// RUN: solar-opt %s --lift-einsum --fuse --hw a100-sxm,h100-sxm | FileCheck %s --check-prefix=A100
+// RUN: solar-opt %s --lift-einsum --fuse | FileCheck %s --check-prefix=ONLY
+// RUN: solar-opt %s --verify-diagnostics --pass-pipeline='lift-einsum,fuse{remarks=true}'
+
+// IR-LABEL: func.func @softmax(
+// IR-COUNT-5: linalg.generic {{.*}}solar.group = 0 : i64
+// IR-NOT:     solar.group = 1
+
+// CHECK-LABEL: SOL report: {{.*}} @softmax, 5 nodes
+// CHECK:       totals: 0 matrix FLOP, 660 vector ops, 2768 unfused bytes, 1056 compulsory bytes
+// CHECK:       sol-unfused 0.826 ns
+// CHECK-NEXT:  sol-fused 0.315 ns memory-bound; compulsory 1056 bytes
+// CHECK-NEXT:  terms:
+// CHECK-NEXT:  sol-fused-plan 0.315 ns 1 group under a 121634816-byte on-chip budget, 1056 bytes through DRAM (largest term memory-bound)
+// CHECK-NEXT:  group 0 node0..node4 1056 bytes 0.315 ns memory-bound keeps 560 bytes on chip
+// CHECK-NOT:   group 1
+
+// JSON:        "fused_plan": {"seconds": 3.152238805{{[0-9]*}}e-10, "bytes": 1056, "bound": "memory", "budget_bytes": 121634816, "approximate": false, "groups": [{"first": "node0", "last": "node4", "nodes": 5, "bytes": 1056, "read_bytes": 528, "write_bytes": 528, "resident_bytes": 560, "attention": false, "seconds": 3.152238805{{[0-9]*}}e-10, "bound": "memory"}]}
+
+// A100-LABEL:  device A100-SXM
+// A100:        sol-fused-plan {{.*}} 1 group under a 91488256-byte on-chip budget
+// A100-LABEL:  device H100-SXM
+// A100:        sol-fused-plan {{.*}} 1 group under a 91488256-byte on-chip budget
+
+// fuse alone still gives a report, with the plan as its only bound.
+// ONLY:        (no --hw given: assuming H100-SXM)
+// ONLY:        device H100-SXM
+// ONLY-NEXT:   sol-fused-plan 0.315 ns 1 group
+// ONLY-NOT:    sol-
+
+func.func @softmax(%X: memref<4x33xf32>, %Y: memref<4x33xf32>) {
+  %ninf = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0.000000e+00 : f32
+  affine.for %b = 0 to 4 {
+    // expected-remark@+2 {{node0 starts group 0}}
+    // expected-remark@+1 {{node1 joins group 0: the group so far only initialises its operands}}
+    %max = affine.for %d = 0 to 33 iter_args(%m = %ninf) -> (f32) {
+      %x = affine.load %X[%b, %d] : memref<4x33xf32>
+      %n = arith.maximumf %m, %x : f32
+      affine.yield %n : f32
+    }
+    // expected-remark@+2 {{node2 joins group 0: an initialisation (reads only what no node wrote before)}}
+    // expected-remark@+1 {{node3 joins group 0: consumes %max; the group keeps 16 of 121634816 bytes on chip}}
+    %sum = affine.for %d = 0 to 33 iter_args(%s = %zero) -> (f32) {
+      %x = affine.load %X[%b, %d] : memref<4x33xf32>
+      %c = arith.subf %x, %max : f32
+      %e = math.exp %c : f32
+      affine.store %e, %Y[%b, %d] : memref<4x33xf32>
+      %t = arith.addf %s, %e : f32
+      affine.yield %t : f32
+    }
+    affine.for %d = 0 to 33 {
+      %e = affine.load %Y[%b, %d] : memref<4x33xf32>
+      %y = arith.divf %e, %sum : f32
+      // expected-remark@+1 {{node4 joins group 0: consumes %sum, %Y; the group keeps 560 of 121634816 bytes on chip}}
+      affine.store %y, %Y[%b, %d] : memref<4x33xf32>
+    }
+  }
+  return
+}
