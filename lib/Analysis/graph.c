@@ -9,6 +9,7 @@
  */
 #include "Analysis/graph.h"
 #include "Analysis/footprint.h"
+#include "Support/ptr_map.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -74,8 +75,8 @@ typedef struct Builder {
     SolVecOf(Access) accs;
     SolVecOf(SolGraphTensor) tensors;
     SolVecOf(int64_t *) tensor_dims; /* per tensor: its dims (static or derived) */
-    uint32_t *tensor_slots;          /* open-addressing map value -> tensor index + 1 */
-    size_t num_slots;                /* a power of two, more than twice the tensors */
+    SolPtrMap tensor_index;          /* value -> index in tensors (a graph of 10,000 nodes has
+                                        as many tensors: a linear search made building quadratic) */
     SolVecOf(StmtStub) stubs; /* the current node's contractions */
     bool has_reduction;
     bool sizing; /* the first walk, which only sizes `?` dims (see presize) */
@@ -134,36 +135,13 @@ static const SolValue *root_of(const Builder *B, const SolValue *v)
     }
 }
 
-static size_t slot_of(const Builder *B, const SolValue *v)
-{
-    size_t h = (size_t)((uintptr_t)v >> 4) * (size_t)0x9E3779B97F4A7C15ull;
-    size_t i = h & (B->num_slots - 1);
-    while (B->tensor_slots[i] && B->tensors.data[B->tensor_slots[i] - 1].value != v)
-        i = (i + 1) & (B->num_slots - 1);
-    return i;
-}
-
-/* Keeps the value -> tensor map at most half full (a graph of 10,000 nodes has as many
- * tensors; a linear search per access made building quadratic). */
-static void grow_slots(Builder *B)
-{
-    if (B->num_slots > 2 * (B->tensors.len + 1))
-        return;
-    free(B->tensor_slots);
-    B->num_slots = B->num_slots ? B->num_slots * 2 : 64;
-    B->tensor_slots = sol_xcalloc(B->num_slots, sizeof *B->tensor_slots);
-    for (uint32_t i = 0; i < B->tensors.len; i++)
-        B->tensor_slots[slot_of(B, B->tensors.data[i].value)] = i + 1;
-}
-
 static uint32_t tensor_of(Builder *B, const SolValue *mem)
 {
     mem = root_of(B, mem);
-    grow_slots(B);
-    size_t slot = slot_of(B, mem);
-    if (B->tensor_slots[slot])
-        return B->tensor_slots[slot] - 1;
-    B->tensor_slots[slot] = (uint32_t)B->tensors.len + 1;
+    uint64_t index;
+    if (sol_ptr_map_get(&B->tensor_index, mem, &index))
+        return (uint32_t)index;
+    sol_ptr_map_put(&B->tensor_index, mem, B->tensors.len);
     SolGraphTensor t = {.value = mem};
     const SolType *ty = mem->type;
     t.is_arg = !mem->def && sol_block_parent_op(mem->owner) == B->func;
@@ -1148,7 +1126,7 @@ bool sol_graph_build(SolContext *ctx, SolModule *m, SolOp *func, SolGraph *g)
     sol_vec_free(&B.accs);
     sol_vec_free(&B.tensors);
     sol_vec_free(&B.tensor_dims);
-    free(B.tensor_slots);
+    sol_ptr_map_free(&B.tensor_index);
     sol_vec_free(&B.subst);
     if (B.ok && g->overflow) {
         sol_emit_error(ctx, func->loc, "a count exceeds 2^64: this program is too large to count "

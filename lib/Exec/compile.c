@@ -16,66 +16,11 @@
  */
 #include "Exec/interp.h"
 
+#include "Support/ptr_map.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* ---- value -> register map (open addressing on the pointer) ------------------------------ */
-
-typedef struct RegMap {
-    const void **keys;
-    int32_t *vals;
-    size_t cap, len;
-} RegMap;
-
-static size_t ptr_hash(const void *p) { return (size_t)(((uintptr_t)p >> 3) * 0x9E3779B97F4A7C15ull); }
-
-static int32_t regmap_get(const RegMap *m, const void *k)
-{
-    if (!m->cap)
-        return -1;
-    for (size_t i = ptr_hash(k) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
-        if (m->keys[i] == k)
-            return m->vals[i];
-        if (!m->keys[i])
-            return -1;
-    }
-}
-
-static void regmap_put(RegMap *m, const void *k, int32_t v);
-
-static void regmap_grow(RegMap *m)
-{
-    RegMap old = *m;
-    m->cap = old.cap ? old.cap * 2 : 256;
-    m->keys = sol_xcalloc(m->cap, sizeof *m->keys);
-    m->vals = sol_xcalloc(m->cap, sizeof *m->vals);
-    m->len = 0;
-    for (size_t i = 0; i < old.cap; i++)
-        if (old.keys[i])
-            regmap_put(m, old.keys[i], old.vals[i]);
-    free(old.keys);
-    free(old.vals);
-}
-
-static void regmap_put(RegMap *m, const void *k, int32_t v)
-{
-    if ((m->len + 1) * 2 > m->cap)
-        regmap_grow(m);
-    size_t i = ptr_hash(k) & (m->cap - 1);
-    while (m->keys[i] && m->keys[i] != k)
-        i = (i + 1) & (m->cap - 1);
-    if (!m->keys[i])
-        m->len++;
-    m->keys[i] = k;
-    m->vals[i] = v;
-}
-
-static void regmap_free(RegMap *m)
-{
-    free(m->keys);
-    free(m->vals);
-}
 
 /* ---- compiler state ------------------------------------------------------------------------ */
 
@@ -95,7 +40,7 @@ typedef struct Compiler {
     bool unsafe_dealloc;           /* a dealloc of something not a memref.alloc result */
     SolVecOf(Insn) code;
     SolVecOf(ConstInit) consts;
-    RegMap regs;      /* SolValue* -> slot */
+    SolPtrMap regs;   /* SolValue* -> slot */
     SolVecOf(ConstInit) int_consts; /* index constants made by the compiler, see const_reg */
     uint32_t nregs;
     bool ok;
@@ -134,15 +79,18 @@ static int32_t const_reg(Compiler *C, int64_t v)
 
 static int32_t value_reg(Compiler *C, const SolValue *v)
 {
-    int32_t r = regmap_get(&C->regs, v);
-    if (r < 0) {
-        r = new_reg(C);
-        regmap_put(&C->regs, v, r);
-    }
-    return r;
+    uint64_t r;
+    if (sol_ptr_map_get(&C->regs, v, &r))
+        return (int32_t)r;
+    int32_t reg = new_reg(C);
+    sol_ptr_map_put(&C->regs, v, (uint64_t)reg);
+    return reg;
 }
 
-static void bind_reg(Compiler *C, const SolValue *v, int32_t r) { regmap_put(&C->regs, v, r); }
+static void bind_reg(Compiler *C, const SolValue *v, int32_t r)
+{
+    sol_ptr_map_put(&C->regs, v, (uint64_t)r);
+}
 
 /* ---- ranges ------------------------------------------------------------------------------- */
 
@@ -1221,6 +1169,7 @@ static bool compile_func(ExecProgram *prog, ExecFunc *f, SolTensor *const *args,
 {
     Compiler C = {.prog = prog, .ctx = prog->module->ctx, .m = prog->module, .fn = f,
                   .arg_tensors = args, .unsafe_dealloc = unsafe_dealloc, .ok = true};
+    sol_ptr_map_init(&C.regs, 128);
     SolBlock *body = sol_region_first_block(&f->op->regions[0]);
     f->nargs = body->num_args;
     f->arg_regs = sol_arena_alloc(&prog->arena, (body->num_args + 1) * sizeof *f->arg_regs);
@@ -1240,7 +1189,7 @@ static bool compile_func(ExecProgram *prog, ExecFunc *f, SolTensor *const *args,
     f->compiled = C.ok;
     sol_vec_free(&C.code);
     sol_vec_free(&C.consts);
-    regmap_free(&C.regs);
+    sol_ptr_map_free(&C.regs);
     sol_vec_free(&C.int_consts);
     return C.ok;
 }

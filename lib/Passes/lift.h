@@ -13,18 +13,7 @@
 #define SOLAR_PASSES_LIFT_H
 
 #include "Passes/pass.h"
-
-/* ---- a pointer -> integer map (open addressing) ---------------------------------------- */
-
-typedef struct LiftMap {
-    const void **keys;
-    uint64_t *vals;
-    size_t cap, len;
-} LiftMap;
-
-bool sol_lift_map_get(const LiftMap *m, const void *key, uint64_t *val);
-void sol_lift_map_put(LiftMap *m, const void *key, uint64_t val);
-void sol_lift_map_free(LiftMap *m);
+#include "Support/ptr_map.h"
 
 /* ---- the plan ------------------------------------------------------------------------------ */
 
@@ -80,7 +69,7 @@ typedef struct LiftNode {
     SolVecOf(LiftOperand) ins;
     SolVecOf(LiftOut) outs;
     SolVecOf(SolOp *) ops; /* ops cloned into the region, in program order at emission */
-    LiftMap res;           /* original value -> (index << 8) | LiftResKind */
+    SolPtrMap res;         /* original value -> (index << 8) | LiftResKind */
     SolOp *anchor;         /* the op the node stands for (store, reduction loop, scalar op) */
     SolBlock *inner;       /* the block of the node's innermost iteration */
     SolValue *acc;         /* reduction nodes: the innermost iter_args block argument */
@@ -91,7 +80,7 @@ typedef struct LiftNode {
 /* ---- emission (lift_emit.c) --------------------------------------------------------------- */
 
 /* Builds the generic of node n before `pos`; `seq` numbers the nest's ops in program order. */
-SolOp *sol_lift_emit_node(SolModule *m, LiftNode *n, const LiftMap *seq, SolOp *pos);
+SolOp *sol_lift_emit_node(SolModule *m, LiftNode *n, const SolPtrMap *seq, SolOp *pos);
 
 /* Sets solar.einsum, solar.combine and solar.reduce on a linalg.generic from its maps and
  * region. letters[d] names dim d (NULL: pick i, j, k, ... in order). */

@@ -122,16 +122,16 @@ typedef struct Lifter {
     SolVecOf(SymKey) syms;
     SolVecOf(Contract) contracts;
     SolVecOf(AllocLink) allocs; /* allocations, chained per nest */
-    LiftMap nest_allocs;        /* top-level nest -> 1 + index of its first allocation in allocs */
-    LiftMap last_alloc;         /* top-level nest -> 1 + index of its last one */
+    SolPtrMap nest_allocs;      /* top-level nest -> 1 + index of its first allocation in allocs */
+    SolPtrMap last_alloc;       /* top-level nest -> 1 + index of its last one */
     /* the nest being planned */
     SolOp *root;
     SolArena arena;
-    LiftMap seq;     /* op -> program order */
-    LiftMap dims;    /* loop -> LiftDim* */
-    LiftMap mems;    /* memref -> LiftMem* */
-    LiftMap scalars; /* value -> Scalar* */
-    LiftMap reds;    /* reduction loop -> Reduction* */
+    SolPtrMap seq;     /* op -> program order */
+    SolPtrMap dims;    /* loop -> LiftDim* */
+    SolPtrMap mems;    /* memref -> LiftMem* */
+    SolPtrMap scalars; /* value -> Scalar* */
+    SolPtrMap reds;    /* reduction loop -> Reduction* */
     SolVecOf(LiftNode *) nodes;
     SolVecOf(LiftMem *) made; /* buffers emission creates */
     char *why;
@@ -208,7 +208,7 @@ static SolBlock *body_of(const SolOp *op) { return sol_region_first_block(&op->r
 static uint64_t seq_of(const Lifter *L, const SolOp *op)
 {
     uint64_t s = 0;
-    sol_lift_map_get(&L->seq, op, &s);
+    sol_ptr_map_get(&L->seq, op, &s);
     return s;
 }
 
@@ -394,7 +394,7 @@ static const SolAffineExpr *unit_loop_extent(Lifter *L, const SolOp *loop)
 static LiftDim *dim_of(Lifter *L, SolOp *loop)
 {
     uint64_t got;
-    if (sol_lift_map_get(&L->dims, loop, &got))
+    if (sol_ptr_map_get(&L->dims, loop, &got))
         return (LiftDim *)(uintptr_t)got;
     const SolLoopProps *p = loop->props.loop;
     SolBlock *b = body_of(loop);
@@ -444,7 +444,7 @@ static LiftDim *dim_of(Lifter *L, SolOp *loop)
     d->lb = lb;
     d->step = step;
     d->extent = extent;
-    sol_lift_map_put(&L->dims, loop, (uint64_t)(uintptr_t)d);
+    sol_ptr_map_put(&L->dims, loop, (uint64_t)(uintptr_t)d);
     return d;
 }
 
@@ -507,7 +507,7 @@ static void compute_contracts(Lifter *L)
 static LiftMem *mem_of(Lifter *L, SolValue *v)
 {
     uint64_t got;
-    if (sol_lift_map_get(&L->mems, v, &got))
+    if (sol_ptr_map_get(&L->mems, v, &got))
         return (LiftMem *)(uintptr_t)got;
     if (!v->type || !sol_type_is_memref(v->type))
         return NULL;
@@ -516,7 +516,7 @@ static LiftMem *mem_of(Lifter *L, SolValue *v)
     mem->orig = v;
     mem->type = v->type;
     mem->value = v;
-    sol_lift_map_put(&L->mems, v, (uint64_t)(uintptr_t)mem);
+    sol_ptr_map_put(&L->mems, v, (uint64_t)(uintptr_t)mem);
     return mem;
 }
 
@@ -711,7 +711,7 @@ static LiftNode *node_new(Lifter *L, LiftDim *const *dims, uint32_t n, SolOp *an
 
 static void res_put(LiftNode *N, const SolValue *v, LiftResKind kind, uint32_t index)
 {
-    sol_lift_map_put(&N->res, v, ((uint64_t)index << 8) | kind);
+    sol_ptr_map_put(&N->res, v, ((uint64_t)index << 8) | kind);
 }
 
 static bool add_out(Lifter *L, LiftNode *N, LiftMem *mem, const SolAffineMap *map, SolValue *yield,
@@ -749,8 +749,8 @@ static bool node_read(Lifter *L, LiftNode *N, SolValue *v, LiftMem *mem, const S
             if (!resolve(L, N, sol_op_operand(o->store, 0), false))
                 return false;
             uint64_t r;
-            sol_lift_map_get(&N->res, sol_op_operand(o->store, 0), &r);
-            sol_lift_map_put(&N->res, v, r);
+            sol_ptr_map_get(&N->res, sol_op_operand(o->store, 0), &r);
+            sol_ptr_map_put(&N->res, v, r);
             return true;
         }
         o->reads = true;
@@ -791,7 +791,7 @@ static bool sink_check(Lifter *L, LiftNode *N, SolOp *ld)
 static const Scalar *scalar_of(const Lifter *L, const SolValue *v)
 {
     uint64_t got;
-    return sol_lift_map_get(&L->scalars, v, &got) ? (const Scalar *)(uintptr_t)got : NULL;
+    return sol_ptr_map_get(&L->scalars, v, &got) ? (const Scalar *)(uintptr_t)got : NULL;
 }
 
 /* How the region of N obtains v (recorded in N->res). top: v is the value N materializes,
@@ -800,7 +800,7 @@ static bool resolve(Lifter *L, LiftNode *N, SolValue *v, bool top)
 {
     if (!v)
         return fail(L, N->anchor, "internal: missing value");
-    if (sol_lift_map_get(&N->res, v, NULL))
+    if (sol_ptr_map_get(&N->res, v, NULL))
         return true;
     if (!value_inside(v, L->root)) {
         res_put(N, v, LIFT_RES_OUTER, 0);
@@ -963,9 +963,11 @@ static bool finish_node(Lifter *L, LiftNode *N)
         /* MLIR takes a dim's range from the first operand indexing it: put the shape first */
         memmove(N->ins.data + 1, N->ins.data, (N->ins.len - 1) * sizeof *N->ins.data);
         N->ins.data[0] = shape;
-        for (size_t i = 0; i < N->res.cap; i++)
-            if (N->res.keys[i] && (N->res.vals[i] & 0xff) == LIFT_RES_IN)
-                N->res.vals[i] += 1u << 8;
+        const void *key;
+        uint64_t *r;
+        for (size_t it = 0; (r = sol_ptr_map_next(&N->res, &it, &key));)
+            if ((*r & 0xff) == LIFT_RES_IN)
+                *r += 1u << 8;
     }
     return true;
 }
@@ -1115,8 +1117,8 @@ static bool plan_reduction_dest(Lifter *L, LiftDim *const *X, uint32_t nx, SolBl
             clear = !op_writes(o, s->mem->orig);
         red->fill = !clear;
     }
-    sol_lift_map_put(&L->scalars, r, (uint64_t)(uintptr_t)s);
-    sol_lift_map_put(&L->reds, loop, (uint64_t)(uintptr_t)red);
+    sol_ptr_map_put(&L->scalars, r, (uint64_t)(uintptr_t)s);
+    sol_ptr_map_put(&L->reds, loop, (uint64_t)(uintptr_t)red);
     return true;
 }
 
@@ -1124,7 +1126,7 @@ static bool plan_reduction_dest(Lifter *L, LiftDim *const *X, uint32_t nx, SolBl
 static bool plan_reduction(Lifter *L, LiftDim *const *X, uint32_t nx, SolOp *loop)
 {
     uint64_t got;
-    sol_lift_map_get(&L->reds, loop, &got);
+    sol_ptr_map_get(&L->reds, loop, &got);
     Reduction *red = (Reduction *)(uintptr_t)got;
     Scalar *s = red->dest;
     const SolLoopProps *p = loop->props.loop;
@@ -1251,7 +1253,7 @@ static bool plan_level(Lifter *L, LiftDim *const *X, uint32_t nx, SolBlock *B)
             s->ndims = nx;
             s->mem = new_buffer(L, LIFT_MEM_TMP, X, nx, t, op->results[0].hint);
             s->map = identity_map(L, nx, nx);
-            sol_lift_map_put(&L->scalars, &op->results[0], (uint64_t)(uintptr_t)s);
+            sol_ptr_map_put(&L->scalars, &op->results[0], (uint64_t)(uintptr_t)s);
         }
     }
     /* one node (or a few) per statement, in program order */
@@ -1502,7 +1504,7 @@ static bool pinned_by(SolValue *mem, SolOp *loop)
 static void plan_expansions(Lifter *L)
 {
     uint64_t head;
-    if (!sol_lift_map_get(&L->nest_allocs, L->root, &head))
+    if (!sol_ptr_map_get(&L->nest_allocs, L->root, &head))
         return;
     for (uint64_t ai = head; ai; ai = L->allocs.data[ai - 1].next) {
         SolOp *alloc = L->allocs.data[ai - 1].op;
@@ -1570,7 +1572,7 @@ static void plan_expansions(Lifter *L)
         mem->dims = dims_copy(L, exp, ne, NULL);
         mem->ndims = ne;
         mem->type = memref_over(L, exp, ne, T->type, T->type->elem);
-        sol_lift_map_put(&L->mems, T, (uint64_t)(uintptr_t)mem);
+        sol_ptr_map_put(&L->mems, T, (uint64_t)(uintptr_t)mem);
         sol_vec_push(&L->made, mem);
     }
 }
@@ -1669,16 +1671,18 @@ static void merge_into(LiftNode *a, LiftNode *b)
     uint32_t out_base = (uint32_t)a->outs.len;
     for (size_t k = 0; k < b->outs.len; k++)
         sol_vec_push(&a->outs, b->outs.data[k]);
-    for (size_t i = 0; i < b->res.cap; i++) {
-        if (!b->res.keys[i] || sol_lift_map_get(&a->res, b->res.keys[i], NULL))
+    const void *key;
+    uint64_t *val;
+    for (size_t it = 0; (val = sol_ptr_map_next(&b->res, &it, &key));) {
+        if (sol_ptr_map_get(&a->res, key, NULL))
             continue;
-        uint64_t r = b->res.vals[i];
+        uint64_t r = *val;
         uint32_t idx = (uint32_t)(r >> 8);
         if ((r & 0xff) == LIFT_RES_IN)
             idx = in_idx[idx];
         else if ((r & 0xff) == LIFT_RES_OUT)
             idx += out_base;
-        sol_lift_map_put(&a->res, b->res.keys[i], ((uint64_t)idx << 8) | (r & 0xff));
+        sol_ptr_map_put(&a->res, key, ((uint64_t)idx << 8) | (r & 0xff));
     }
     for (size_t i = 0; i < b->ops.len; i++) {
         bool seen = false;
@@ -1790,8 +1794,8 @@ static unsigned emit_nest(Lifter *L)
 
 static bool number_op(SolOp *op, void *user)
 {
-    LiftMap *seq = user;
-    sol_lift_map_put(seq, op, seq->len + 1);
+    SolPtrMap *seq = user;
+    sol_ptr_map_put(seq, op, seq->len + 1);
     return true;
 }
 
@@ -1802,15 +1806,15 @@ static void reset_nest(Lifter *L)
         sol_vec_free(&n->ins);
         sol_vec_free(&n->outs);
         sol_vec_free(&n->ops);
-        sol_lift_map_free(&n->res);
+        sol_ptr_map_free(&n->res);
     }
     sol_vec_free(&L->nodes);
     sol_vec_free(&L->made);
-    sol_lift_map_free(&L->seq);
-    sol_lift_map_free(&L->dims);
-    sol_lift_map_free(&L->mems);
-    sol_lift_map_free(&L->scalars);
-    sol_lift_map_free(&L->reds);
+    sol_ptr_map_free(&L->seq);
+    sol_ptr_map_free(&L->dims);
+    sol_ptr_map_free(&L->mems);
+    sol_ptr_map_free(&L->scalars);
+    sol_ptr_map_free(&L->reds);
     sol_arena_release(&L->arena);
     free(L->why);
     L->why = NULL;
@@ -1919,11 +1923,11 @@ static void collect_allocs(Lifter *L)
         AllocLink link = {op, 0};
         sol_vec_push(&L->allocs, link);
         uint64_t last;
-        if (sol_lift_map_get(&L->last_alloc, nest, &last))
+        if (sol_ptr_map_get(&L->last_alloc, nest, &last))
             L->allocs.data[last - 1].next = L->allocs.len;
         else
-            sol_lift_map_put(&L->nest_allocs, nest, L->allocs.len);
-        sol_lift_map_put(&L->last_alloc, nest, L->allocs.len);
+            sol_ptr_map_put(&L->nest_allocs, nest, L->allocs.len);
+        sol_ptr_map_put(&L->last_alloc, nest, L->allocs.len);
     }
 }
 
@@ -1953,8 +1957,8 @@ static void lift_function(SolPassRun *r, SolModule *m, SolOp *func)
     sol_vec_free(&L.syms);
     sol_vec_free(&L.contracts);
     sol_vec_free(&L.allocs);
-    sol_lift_map_free(&L.nest_allocs);
-    sol_lift_map_free(&L.last_alloc);
+    sol_ptr_map_free(&L.nest_allocs);
+    sol_ptr_map_free(&L.last_alloc);
 }
 
 static bool run(SolPassRun *r, SolModule *m)

@@ -17,64 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- pointer map ------------------------------------------------------------------------ */
-
-static size_t ptr_hash(const void *p)
-{
-    return (size_t)(((uintptr_t)p >> 3) * 0x9E3779B97F4A7C15ull);
-}
-
-bool sol_lift_map_get(const LiftMap *m, const void *key, uint64_t *val)
-{
-    if (!m->cap)
-        return false;
-    for (size_t i = ptr_hash(key) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
-        if (m->keys[i] == key) {
-            if (val)
-                *val = m->vals[i];
-            return true;
-        }
-        if (!m->keys[i])
-            return false;
-    }
-}
-
-static void map_insert(LiftMap *m, const void *key, uint64_t val)
-{
-    for (size_t i = ptr_hash(key) & (m->cap - 1);; i = (i + 1) & (m->cap - 1))
-        if (!m->keys[i] || m->keys[i] == key) {
-            if (!m->keys[i])
-                m->len++;
-            m->keys[i] = key;
-            m->vals[i] = val;
-            return;
-        }
-}
-
-void sol_lift_map_put(LiftMap *m, const void *key, uint64_t val)
-{
-    if ((m->len + 1) * 2 > m->cap) {
-        LiftMap old = *m;
-        m->cap = old.cap ? old.cap * 2 : 16;
-        m->keys = sol_xcalloc(m->cap, sizeof *m->keys);
-        m->vals = sol_xcalloc(m->cap, sizeof *m->vals);
-        m->len = 0;
-        for (size_t i = 0; i < old.cap; i++)
-            if (old.keys[i])
-                map_insert(m, old.keys[i], old.vals[i]);
-        free(old.keys);
-        free(old.vals);
-    }
-    map_insert(m, key, val);
-}
-
-void sol_lift_map_free(LiftMap *m)
-{
-    free(m->keys);
-    free(m->vals);
-    memset(m, 0, sizeof *m);
-}
-
 /* ---- affine expressions ----------------------------------------------------------------- */
 
 static bool linear_rec(const SolAffineExpr *e, uint32_t n, int64_t scale, int64_t *coef, int64_t *c)
@@ -391,13 +333,13 @@ typedef struct Emitter {
     SolModule *m;
     LiftNode *n;
     SolBlock *block;
-    LiftMap vmap; /* original value -> cloned value */
+    SolPtrMap vmap; /* original value -> cloned value */
 } Emitter;
 
 static SolValue *lookup(Emitter *E, SolValue *v)
 {
     uint64_t r;
-    if (!sol_lift_map_get(&E->n->res, v, &r))
+    if (!sol_ptr_map_get(&E->n->res, v, &r))
         return v; /* not resolved: only values from outside the nest get here */
     uint32_t idx = (uint32_t)(r >> 8);
     switch ((LiftResKind)(r & 0xff)) {
@@ -407,7 +349,7 @@ static SolValue *lookup(Emitter *E, SolValue *v)
         return &E->block->args[E->n->ins.len + idx];
     case LIFT_RES_CLONE: {
         uint64_t nv;
-        return sol_lift_map_get(&E->vmap, v, &nv) ? (SolValue *)(uintptr_t)nv : v;
+        return sol_ptr_map_get(&E->vmap, v, &nv) ? (SolValue *)(uintptr_t)nv : v;
     }
     case LIFT_RES_OUTER:
         return v;
@@ -430,7 +372,7 @@ static void clone_op(Emitter *E, SolOp *op)
         sol_op_set_attr(E->m, c, op->attrs[i].name, op->attrs[i].value);
     for (uint32_t i = 0; i < op->num_results; i++) {
         c->results[i].hint = op->results[i].hint;
-        sol_lift_map_put(&E->vmap, &op->results[i], (uint64_t)(uintptr_t)&c->results[i]);
+        sol_ptr_map_put(&E->vmap, &op->results[i], (uint64_t)(uintptr_t)&c->results[i]);
     }
     sol_block_append(E->block, c);
     free(opds);
@@ -465,7 +407,7 @@ static const SolAttr *iterator_types(SolModule *m, const LiftNode *n)
     return a;
 }
 
-SolOp *sol_lift_emit_node(SolModule *m, LiftNode *n, const LiftMap *seq, SolOp *pos)
+SolOp *sol_lift_emit_node(SolModule *m, LiftNode *n, const SolPtrMap *seq, SolOp *pos)
 {
     uint32_t nin = (uint32_t)n->ins.len, nout = (uint32_t)n->outs.len, nopd = nin + nout;
     SolValue **opds = sol_xcalloc(nopd + 1, sizeof *opds);
@@ -497,7 +439,7 @@ SolOp *sol_lift_emit_node(SolModule *m, LiftNode *n, const LiftMap *seq, SolOp *
     SeqOp *order = sol_xcalloc(n->ops.len + 1, sizeof *order);
     for (size_t i = 0; i < n->ops.len; i++) {
         order[i].op = n->ops.data[i];
-        sol_lift_map_get(seq, n->ops.data[i], &order[i].seq);
+        sol_ptr_map_get(seq, n->ops.data[i], &order[i].seq);
     }
     qsort(order, n->ops.len, sizeof *order, seq_cmp);
     for (size_t i = 0; i < n->ops.len; i++)
@@ -527,7 +469,7 @@ SolOp *sol_lift_emit_node(SolModule *m, LiftNode *n, const LiftMap *seq, SolOp *
     free(buf);
     free(ys);
     free(order);
-    sol_lift_map_free(&E.vmap);
+    sol_ptr_map_free(&E.vmap);
     free(opds);
     free(maps);
     free(elems);

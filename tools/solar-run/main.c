@@ -12,7 +12,7 @@
  * Exit status: 0 success; 1 errors in the input, a run-time fault (out-of-bounds access,
  * limits) or outputs out of tolerance; 2 bad usage.
  */
-#include "Support/spelling.h"
+#include "Support/cli.h"
 #include "run.h"
 
 #include <errno.h>
@@ -57,14 +57,7 @@ typedef enum FlagId {
     F_VERSION,
 } FlagId;
 
-typedef struct Flag {
-    const char *name;
-    FlagId id;
-    const char *arg; /* placeholder of the value; NULL for a flag without one */
-    const char *help;
-} Flag;
-
-static const Flag flags[] = {
+static const SolFlag flags[] = {
     {"--entry", F_ENTRY, "NAME", "the function to run (default: @forward, else the only one)"},
     {"--bind", F_BIND, "N=V,...", "values of the entry function's index arguments (repeatable)"},
     {"--input", F_INPUT, "NAME=FILE.npy", "argument %NAME from a .npy file (repeatable)"},
@@ -87,27 +80,12 @@ static const Flag flags[] = {
     {"--help", F_HELP, NULL, "print this help and exit"},
     {"--version", F_VERSION, NULL, "print the version and exit"},
 };
-enum { NUM_FLAGS = sizeof flags / sizeof flags[0] };
-
-static const Flag *find_flag(const char *name, size_t len)
-{
-    for (size_t i = 0; i < NUM_FLAGS; i++)
-        if (strlen(flags[i].name) == len && memcmp(flags[i].name, name, len) == 0)
-            return &flags[i];
-    return NULL;
-}
-
-static void report_unknown_flag(const char *arg, size_t len)
-{
-    const char *names[NUM_FLAGS];
-    for (size_t i = 0; i < NUM_FLAGS; i++)
-        names[i] = flags[i].name;
-    const char *best = sol_closest_spelling(arg, len, names, NUM_FLAGS);
-    if (best)
-        run_error("unknown option '%.*s'; did you mean '%s'?", (int)len, arg, best);
-    else
-        run_error("unknown option '%.*s'; see solar-run --help", (int)len, arg);
-}
+static const char *const aliases[] = {"-h", "--help", NULL};
+static const SolCli cli = {.tool = "solar-run",
+                           .flags = flags,
+                           .num_flags = sizeof flags / sizeof flags[0],
+                           .aliases = aliases,
+                           .help_width = 28};
 
 static bool parse_u64(const char *flag, const char *s, uint64_t *out)
 {
@@ -177,11 +155,12 @@ static bool parse_named_path(const char *flag, char *value, NamedPath *out)
     return true;
 }
 
-static bool apply_flag(RunOptions *o, const Flag *f, char *value)
+static bool apply_flag(void *user, const SolFlag *f, char *value)
 {
+    RunOptions *o = user;
     SolBuf err = {0};
     NamedPath np;
-    switch (f->id) {
+    switch ((FlagId)f->id) {
     case F_ENTRY: o->entry = value[0] == '@' ? value + 1 : value; return true;
     case F_BIND:
         if (sol_bindings_parse(&o->bindings, value, &err))
@@ -226,44 +205,21 @@ static bool apply_flag(RunOptions *o, const Flag *f, char *value)
     return false;
 }
 
+static bool set_file(void *user, char *arg)
+{
+    RunOptions *o = user;
+    if (o->file) {
+        run_error("more than one input file ('%s' and '%s')", o->file, arg);
+        return false;
+    }
+    o->file = arg;
+    return true;
+}
+
 static bool parse_args(RunOptions *o, int argc, char **argv)
 {
-    bool only_files = false;
-    for (int i = 1; i < argc; i++) {
-        char *arg = argv[i];
-        if (only_files || arg[0] != '-' || strcmp(arg, "-") == 0) {
-            if (o->file) {
-                run_error("more than one input file ('%s' and '%s')", o->file, arg);
-                return false;
-            }
-            o->file = arg;
-            continue;
-        }
-        if (strcmp(arg, "--") == 0) {
-            only_files = true;
-            continue;
-        }
-        char *eq = strchr(arg, '=');
-        size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
-        const Flag *f = strcmp(arg, "-h") == 0 ? find_flag("--help", 6) : find_flag(arg, len);
-        if (!f) {
-            report_unknown_flag(arg, len);
-            return false;
-        }
-        char *value = eq ? eq + 1 : NULL;
-        if (f->arg && !value) {
-            if (i + 1 >= argc) {
-                run_error("option '%s' needs a value: %s %s", f->name, f->name, f->arg);
-                return false;
-            }
-            value = argv[++i];
-        } else if (!f->arg && value) {
-            run_error("option '%s' takes no value", f->name);
-            return false;
-        }
-        if (!apply_flag(o, f, value))
-            return false;
-    }
+    if (!sol_cli_parse(&cli, argc, argv, apply_flag, set_file, o))
+        return false;
     if (!o->file && !o->help && !o->version) {
         run_error("no input file; usage: solar-run FILE [options] (see --help)");
         return false;
@@ -280,14 +236,7 @@ static void print_help(FILE *out)
           "bounds-checked. Exit status: 0 success, 1 errors in the input, run-time faults or\n"
           "outputs out of tolerance, 2 bad usage.\n\nOPTIONS:\n",
           out);
-    for (size_t i = 0; i < NUM_FLAGS; i++) {
-        char left[64];
-        if (flags[i].arg)
-            snprintf(left, sizeof left, "%s %s", flags[i].name, flags[i].arg);
-        else
-            snprintf(left, sizeof left, "%s", flags[i].name);
-        fprintf(out, "  %-28s %s\n", left, flags[i].help);
-    }
+    sol_cli_print_flags(&cli, out);
 }
 
 /* ---- the run ----------------------------------------------------------------------------- */

@@ -24,6 +24,8 @@
 #include "Translate/hash.h"
 #include "Translate/llm.h"
 
+#include "Support/cli.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -67,14 +69,7 @@ typedef enum FlagId {
     F_VERSION,
 } FlagId;
 
-typedef struct Flag {
-    const char *name;
-    FlagId id;
-    const char *arg; /* placeholder of the value; NULL for a flag without one */
-    const char *help;
-} Flag;
-
-static const Flag flags[] = {
+static const SolFlag flags[] = {
     {"-o", F_OUTPUT, "OUT.mlir", "the validated translation (required; '-': stdout)"},
     {"--max-attempts", F_MAX_ATTEMPTS, "N", "requests to the model at most (default 4)"},
     {"--model", F_MODEL, "NAME", "the model to ask (default $SOLAR_LLM_MODEL)"},
@@ -101,7 +96,12 @@ static const Flag flags[] = {
     {"--help", F_HELP, NULL, "print this help and exit"},
     {"--version", F_VERSION, NULL, "print the version and exit"},
 };
-enum { NUM_FLAGS = sizeof flags / sizeof flags[0] };
+static const char *const aliases[] = {"-h", "--help", "--verbose", "-v", NULL};
+static const SolCli cli = {.tool = PROG,
+                           .flags = flags,
+                           .num_flags = sizeof flags / sizeof flags[0],
+                           .aliases = aliases,
+                           .help_width = 30};
 
 typedef struct Options {
     const char *input, *output;
@@ -112,18 +112,6 @@ typedef struct Options {
     bool no_cache, allow_insecure, verbose, help, version;
     const char *solar_run, *save_attempts;
 } Options;
-
-static const Flag *find_flag(const char *name, size_t len)
-{
-    for (size_t i = 0; i < NUM_FLAGS; i++)
-        if (strlen(flags[i].name) == len && memcmp(flags[i].name, name, len) == 0)
-            return &flags[i];
-    if ((len == 2 && memcmp(name, "-h", 2) == 0))
-        return find_flag("--help", 6);
-    if (len == 9 && memcmp(name, "--verbose", 9) == 0)
-        return find_flag("-v", 2);
-    return NULL;
-}
 
 static bool parse_number(const char *flag, const char *s, double lo, double hi, double *out)
 {
@@ -165,10 +153,11 @@ bad:
     return false;
 }
 
-static bool apply_flag(Options *o, const Flag *f, const char *value)
+static bool apply_flag(void *user, const SolFlag *f, char *value)
 {
+    Options *o = user;
     double d;
-    switch (f->id) {
+    switch ((FlagId)f->id) {
     case F_OUTPUT:
         o->output = value;
         return true;
@@ -237,46 +226,14 @@ static bool apply_flag(Options *o, const Flag *f, const char *value)
     return false;
 }
 
-static bool parse_args(Options *o, int argc, char **argv)
+static bool set_input(void *user, char *arg)
 {
-    bool only_files = false;
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        if (only_files || arg[0] != '-' || strcmp(arg, "-") == 0) {
-            if (o->input) {
-                tool_error("more than one model file ('%s' and '%s')", o->input, arg);
-                return false;
-            }
-            o->input = arg;
-            continue;
-        }
-        if (strcmp(arg, "--") == 0) {
-            only_files = true;
-            continue;
-        }
-        const char *eq = strchr(arg, '=');
-        size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
-        const char *value = eq ? eq + 1 : NULL;
-        const Flag *f = find_flag(arg, len);
-        if (!f && strncmp(arg, "-o", 2) == 0 && arg[2]) /* -oFILE */
-            f = find_flag("-o", 2), value = arg + 2;
-        if (!f) {
-            tool_error("unknown option '%.*s'; see solar-translate --help", (int)len, arg);
-            return false;
-        }
-        if (f->arg && !value) {
-            if (i + 1 >= argc) {
-                tool_error("option '%s' needs a value: %s %s", f->name, f->name, f->arg);
-                return false;
-            }
-            value = argv[++i];
-        } else if (!f->arg && value) {
-            tool_error("option '%s' takes no value", f->name);
-            return false;
-        }
-        if (!apply_flag(o, f, value))
-            return false;
+    Options *o = user;
+    if (o->input) {
+        tool_error("more than one model file ('%s' and '%s')", o->input, arg);
+        return false;
     }
+    o->input = arg;
     return true;
 }
 
@@ -291,14 +248,7 @@ static void print_help(FILE *out)
           "up to --max-attempts requests. Progress goes to stderr, one line per attempt.\n\n"
           "OPTIONS:\n",
           out);
-    for (size_t i = 0; i < NUM_FLAGS; i++) {
-        char left[64];
-        if (!flags[i].arg)
-            snprintf(left, sizeof left, "%s", flags[i].name);
-        else
-            snprintf(left, sizeof left, "%s %s", flags[i].name, flags[i].arg);
-        fprintf(out, "  %-30s %s\n", left, flags[i].help);
-    }
+    sol_cli_print_flags(&cli, out);
     fputs("\nENVIRONMENT:\n"
           "  SOLAR_LLM_BASE_URL   the endpoint (POST BASE/chat/completions), if no --base-url\n"
           "  SOLAR_LLM_MODEL      the model, if no --model\n"
@@ -849,7 +799,7 @@ static int run_driver(int argc, char **argv)
                  .atol = -1,
                  .run_timeout_s = 300,
                  .retries = 3};
-    if (!parse_args(&o, argc, argv))
+    if (!sol_cli_parse(&cli, argc, argv, apply_flag, set_input, &o))
         return EXIT_USAGE;
     if (o.help) {
         print_help(stdout);
