@@ -7,7 +7,9 @@ check at once (--hw a.json,b.json,...: the graph is counted once), then checks, 
 the invariants of shared/reference/io-lower-bounds.md section 11:
 
   1. per bounded level: compulsory <= lower bound, segment <= lower bound, lower bound =
-     max(compulsory, segment), lower bound <= attainable when an attainable figure exists;
+     max(compulsory, segment), and lower bound <= attainable, the traffic of the tiles
+     tile-for-cache chose (it runs too; --no-tiles leaves it out): every bounded level
+     must have an attainable figure, and it may never fall below the provable minimum;
   2. the cache-aware SOL is at least the fused SOL of the same device;
   3. the cache-aware SOL is the max of its terms (matrix, vector, each level's time, rate);
   4. lower bounds and the SOL never increase with capacity: each --device is also run with
@@ -56,17 +58,17 @@ def scaled_device(path, factor, out_dir):
     return out
 
 
-def run(solar_opt, example, devices, extra):
+def run(solar_opt, example, devices, extra, tiles=True):
     sizes = real_sizes(example)
     cmd = [solar_opt, example, "--sol-fused", "--sol-cache", "--report=json",
-           "--hw", ",".join(devices)] + extra
+           "--hw", ",".join(devices)] + (["--tile-for-cache"] if tiles else []) + extra
     if sizes:
         cmd += ["--bind", sizes]
     proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     return proc.returncode, proc.stdout, proc.stderr
 
 
-def check_device(tag, entry, errors):
+def check_device(tag, entry, errors, tiles):
     sol = entry["sol"]
     cache, fused = sol["cache"], sol["fused"]
     terms = [cache["matrix_seconds"], cache["vector_seconds"]]
@@ -79,9 +81,12 @@ def check_device(tag, entry, errors):
             if not seg <= lb or lb != max(comp, seg):
                 errors.append("%s: lower bound %d is not max(compulsory %d, segment %d)"
                               % (where, lb, comp, seg))
-            if lv["attainable_bytes"] is not None and not lb <= lv["attainable_bytes"]:
-                errors.append("%s: lower bound %d > attainable %d"
-                              % (where, lb, lv["attainable_bytes"]))
+            att = lv["attainable_bytes"]
+            if tiles and att is None:
+                errors.append("%s: no attainable figure after tile-for-cache" % where)
+            if att is not None and not comp <= lb <= att:
+                errors.append("%s: not compulsory %d <= lower bound %d <= attainable %d"
+                              % (where, comp, lb, att))
             if lv["seconds"] is not None:
                 terms.append(lv["seconds"])
                 if abs(lv["seconds"] - lb / lv["bandwidth"]) > REL * lv["seconds"]:
@@ -124,6 +129,8 @@ def main():
     ap.add_argument("--scales", default="0.25,0.5,1,2,4")
     ap.add_argument("--extra", action="append", default=[],
                     help="an extra solar-opt flag (repeatable), e.g. --extra=--tight-matmul")
+    ap.add_argument("--no-tiles", action="store_true",
+                    help="do not run tile-for-cache (no attainable figures to check)")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
 
@@ -145,7 +152,7 @@ def main():
             devices.append(d)
         for ex in examples:
             name = os.path.basename(ex)
-            rc, out, err = run(args.solar_opt, ex, devices, args.extra)
+            rc, out, err = run(args.solar_opt, ex, devices, args.extra, not args.no_tiles)
             if rc != 0:
                 # Not countable at all (also without sol-cache): skipped, and said so.
                 rc2, _, err2 = run(args.solar_opt, ex, devices[:1], [])
@@ -168,15 +175,19 @@ def main():
                                                                         len(devices)))
                 continue
             for i, entry in enumerate(entries):
-                check_device("%s on %s" % (name, entry["device"]), entry, errors)
+                check_device("%s on %s" % (name, entry["device"]), entry, errors,
+                             not args.no_tiles)
             for base, group in groups:
                 check_monotone("%s on %s" % (name, base),
                                [(s, entries[i]) for s, i in group], errors)
             checked += 1
             if args.verbose:
                 first = entries[0]["sol"]["cache"]
-                print("%-28s %s %.4g s (%s)" % (name, entries[0]["device"], first["seconds"],
-                                                first["bound"]))
+                band = " ".join("%s [%s, %s]" % (lv["name"], lv["lower_bound_bytes"],
+                                                 lv["attainable_bytes"])
+                                for lv in first["levels"] if lv["bounded"])
+                print("%-28s %s %.4g s (%s) %s" % (name, entries[0]["device"],
+                                                   first["seconds"], first["bound"], band))
     for e in errors:
         print("FAIL: " + e)
     print("checked %d examples on %d device files; skipped %d (not countable: %s); %d failures"

@@ -49,8 +49,8 @@ typedef struct SolCacheLevel {
     uint64_t segment;         /* largest statement segment bound, bytes (0: none) */
     uint64_t lower_bound;     /* max(compulsory, segment) */
     const char *segment_node; /* the node holding that statement, or NULL */
-    bool has_attainable;      /* an attainable figure (tile-for-cache): not computed yet */
-    uint64_t attainable;
+    bool has_attainable;      /* attainable was computed (tile-for-cache, tiling.h) */
+    uint64_t attainable;      /* bytes the chosen tiled schedule moves: >= lower_bound */
     double bandwidth; /* bytes/s used for the time, 0: none */
     double seconds;   /* lower_bound / bandwidth, 0 without a bandwidth */
     double rate;      /* the per-processor rate term at this level, s (0: none) */

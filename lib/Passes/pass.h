@@ -94,6 +94,7 @@ const char *sol_pass_opt_str(const SolPassRun *r, const char *name);
 extern const SolPass sol_pass_verify;
 extern const SolPass sol_pass_lift_einsum;
 extern const SolPass sol_pass_fuse;
+extern const SolPass sol_pass_tile_for_cache;
 extern const SolPass sol_pass_sol_unfused;
 extern const SolPass sol_pass_sol_fused;
 extern const SolPass sol_pass_sol_cache;

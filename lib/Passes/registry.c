@@ -11,6 +11,7 @@ static const SolPass *const passes[] = {
     &sol_pass_verify,
     &sol_pass_lift_einsum,
     &sol_pass_fuse,
+    &sol_pass_tile_for_cache,
     &sol_pass_sol_unfused,
     &sol_pass_sol_fused,
     &sol_pass_sol_cache,

@@ -13,6 +13,7 @@ typedef struct SolSolAnalysis {
     bool built;
     bool unfused, fused; /* sol-unfused / sol-fused ran */
     bool cache;          /* sol-cache ran */
+    bool tiled;          /* tile-for-cache ran: the report adds attainable bytes per level */
     bool planned;        /* fuse ran: its plan */
     SolFusionPlan plan;
 } SolSolAnalysis;

@@ -54,6 +54,7 @@ typedef enum FlagId {
     F_FP32_MATMUL,
     F_CONV_ALGO,
     F_TIGHT_MATMUL,
+    F_EMIT_TILED,
     F_HELP,
     F_VERSION,
 } FlagId;
@@ -93,6 +94,9 @@ static const Flag flags[] = {
      "bound convolutions as direct (default) or by the Winograd/FFT limit"},
     {"--tight-matmul", F_TIGHT_MATMUL, NULL,
      "sol-cache: the published 2W/sqrt(S) matmul constant instead of the proven sqrt(2) form"},
+    {"--emit-tiled", F_EMIT_TILED, "[=LEVEL]",
+     "tile-for-cache and rewrite contraction loops into the tiled nest of LEVEL (default: "
+     "the innermost level with tiles); same as --tile-for-cache=emit=LEVEL"},
     {"--help", F_HELP, NULL, "print this help and exit"},
     {"--version", F_VERSION, NULL, "print the version and exit"},
 };
@@ -248,6 +252,16 @@ static bool apply_flag(SolContext *ctx, Options *o, const Flag *f, const char *v
         return false;
     case F_TIGHT_MATMUL:
         return o->report.bounds.tight_matmul = true;
+    case F_EMIT_TILED: {
+        const SolPass *tile = sol_pass_lookup("tile-for-cache");
+        SolBuf text = {0};
+        sol_buf_printf(&text, "emit='%s'", value && value[0] ? value : "auto");
+        bool ok = !strchr(value ? value : "", '\'') && add_pass_flag(ctx, o, tile, text.data);
+        if (!ok && value && strchr(value, '\''))
+            tool_error("--emit-tiled: a level name has no quote, got '%s'", value);
+        sol_buf_free(&text);
+        return ok;
+    }
     case F_HELP:
         return o->help = true;
     case F_VERSION:
@@ -285,7 +299,7 @@ static bool parse_flag(SolContext *ctx, Options *o, int argc, char **argv, int *
         f = find_flag("--help", 6);
     if (!f && !pass && strncmp(arg, "-o", 2) == 0 && arg[2] != '\0')
         f = find_flag("-o", 2), value = arg + 2; /* -oFILE */
-    if (f && f->arg && !value) {
+    if (f && f->arg && f->arg[0] != '[' && !value) { /* `[=V]`: the value is optional */
         if (*i + 1 >= argc)
             tool_error("option '%s' needs a value: %s %s", f->name, f->name, f->arg);
         else
@@ -347,7 +361,8 @@ static void print_help(FILE *out)
         if (!flags[i].arg)
             snprintf(left, sizeof left, "%s", flags[i].name);
         else
-            snprintf(left, sizeof left, "%s %s", flags[i].name, flags[i].arg);
+            snprintf(left, sizeof left, "%s%s%s", flags[i].name, flags[i].arg[0] == '[' ? "" : " ",
+                     flags[i].arg);
         fprintf(out, "  %-32s %s\n", left, flags[i].help);
     }
     fputs("\nPasses (each is also a flag: --NAME or --NAME=OPT=V,...; in pipelines "

@@ -3,6 +3,8 @@
  */
 #include "report.h"
 
+#include "Analysis/tiling.h"
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,6 +67,8 @@ int solar_opt_report(const ReportFlags *f, const SolSolAnalysis *a, const char *
             sol_bounds_compute(&a->graph, &devs[i], &f->bounds, &bounds[i]);
             if (caches)
                 sol_cache_compute(&a->graph, &bounds[i], &f->bounds, &caches[i]);
+            if (caches && a->tiled)
+                sol_tile_attainable(&a->graph, &caches[i]);
         }
         SolReportOptions ro = {.format = (SolReportFormat)f->format,
                                .unfused = a->unfused,

@@ -101,8 +101,9 @@ static void text_cache(FILE *out, const SolCacheBounds *c)
             "note");
     for (uint32_t k = 0; k < c->num_levels; k++) {
         const SolCacheLevel *L = &c->levels[k];
-        char cap[24], procs[32], comp[24], lb[24], bw[48], tm[32], note[256];
+        char cap[24], procs[32], comp[24], lb[24], att[24], bw[48], tm[32], note[256];
         fmt_count(cap, sizeof cap, L->bounded, L->capacity);
+        fmt_count(att, sizeof att, L->bounded && L->has_attainable, L->attainable);
         fmt_count(comp, sizeof comp, L->bounded, L->compulsory);
         fmt_count(lb, sizeof lb, L->bounded, L->lower_bound);
         if (L->bounded)
@@ -125,7 +126,7 @@ static void text_cache(FILE *out, const SolCacheBounds *c)
                      L->segment_node);
         }
         fprintf(out, "    %-13s %14s %-14s %14s %14s %12s %11s %12s%s%s\n", L->name, cap, procs,
-                comp, lb, "-", bw, tm, note[0] ? "  " : "", note);
+                comp, lb, att, bw, tm, note[0] ? "  " : "", note);
     }
     for (uint32_t k = 0; k < c->num_levels; k++)
         if (c->levels[k].rate > 0) {
@@ -134,7 +135,15 @@ static void text_cache(FILE *out, const SolCacheBounds *c)
                          "bandwidth)\n",
                     c->levels[k].name, t);
         }
-    fprintf(out, "    attainable bytes: not computed yet (tile-for-cache)\n");
+    bool any = false;
+    for (uint32_t k = 0; k < c->num_levels; k++)
+        any |= c->levels[k].has_attainable;
+    if (any)
+        fprintf(out, "    attainable bytes: traffic of the tiles tile-for-cache chose, every "
+                     "node its own kernel (an upper estimate; the band is [lower bound, "
+                     "attainable])\n");
+    else
+        fprintf(out, "    attainable bytes: not computed yet (tile-for-cache)\n");
 }
 
 /* The sol-fused-plan row (fusion.h) and one line per group. */
@@ -320,9 +329,14 @@ static void json_cache(FILE *out, const SolCacheBounds *c)
     json_seconds(out, c->matrix);
     fprintf(out, ", \"vector_seconds\": ");
     json_seconds(out, c->vector);
+    bool any = false;
+    for (uint32_t k = 0; k < c->num_levels; k++)
+        any |= c->levels[k].has_attainable;
     fprintf(out, ", \"tight_matmul\": %s, \"statements\": %u, \"statements_with_cache_term\": %u"
-                 ", \"attainable\": \"null until tile-for-cache computes it\", \"levels\": [",
-            c->tight_matmul ? "true" : "false", c->statements, c->with_segment);
+                 ", \"attainable\": \"%s\", \"levels\": [",
+            c->tight_matmul ? "true" : "false", c->statements, c->with_segment,
+            any ? "tile-for-cache: traffic of the chosen tiles, every node its own kernel"
+                : "null until tile-for-cache computes it");
     for (uint32_t k = 0; k < c->num_levels; k++) {
         const SolCacheLevel *L = &c->levels[k];
         fprintf(out, "%s{\"name\": ", k ? ", " : "");
@@ -342,7 +356,7 @@ static void json_cache(FILE *out, const SolCacheBounds *c)
         fprintf(out, ", \"lower_bound_bytes\": ");
         json_count_or_null(out, L->bounded, L->lower_bound);
         fprintf(out, ", \"attainable_bytes\": ");
-        json_count_or_null(out, L->has_attainable, L->attainable);
+        json_count_or_null(out, L->bounded && L->has_attainable, L->attainable);
         fprintf(out, ", \"bandwidth\": ");
         if (L->bandwidth > 0)
             fprintf(out, "%.17g", L->bandwidth);

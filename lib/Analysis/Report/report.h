@@ -8,7 +8,8 @@
  * bytes, bound}}`, all for the first device; `devices[{device, sol{...}}]` for every device.
  * With sol-cache, `sol.cache{seconds, bound, levels[{name, capacity_bytes, compulsory_bytes,
  * lower_bound_bytes, attainable_bytes, seconds, ...}]}` (cache_bound.h); `attainable_bytes`
- * is null until tile-for-cache computes one, and a level without a bound or a trustworthy
+ * is null until tile-for-cache computes one (tiling.h: the traffic of the chosen tiles, so a
+ * level reads as the band [lower_bound_bytes, attainable_bytes]), and a level without a bound or a trustworthy
  * bandwidth has null bytes or seconds and a `note` saying why.
  * With fuse, `sol.fused_plan{seconds, bytes, bound, budget_bytes, groups[{first, last, nodes,
  * bytes, read_bytes, write_bytes, resident_bytes, attention, seconds, bound}]}` (fusion.h).

@@ -25,6 +25,7 @@
 // CHECK-NEXT: --fp32-matmul tf32|ieee
 // CHECK-NEXT: --conv-algo direct|any
 // CHECK-NEXT: --tight-matmul {{.*}}published 2W/sqrt(S) matmul constant
+// CHECK-NEXT: --emit-tiled[=LEVEL] {{.*}}rewrite contraction loops into the tiled nest
 // CHECK-NEXT: --help
 // CHECK-NEXT: --version
 // CHECK-EMPTY:
@@ -34,6 +35,10 @@
 // CHECK-NEXT: {{^}}      remarks=<bool> {{.*}}(default: false)
 // CHECK-NEXT: --fuse {{.*}}groups under an on-chip budget
 // CHECK-NEXT: {{^}}      max-bytes=<bytes> {{.*}}(default: 0)
+// CHECK-NEXT: {{^}}      remarks=<bool> {{.*}}(default: false)
+// CHECK-NEXT: --tile-for-cache {{.*}}tiles per memory level for each contraction
+// CHECK-NEXT: {{^}}      emit=<string> {{.*}}(default: "")
+// CHECK-NEXT: {{^}}      capacity=<bytes> {{.*}}(default: 0)
 // CHECK-NEXT: {{^}}      remarks=<bool> {{.*}}(default: false)
 // CHECK-NEXT: --sol-unfused {{.*}}every node its own kernel
 // CHECK-NEXT: --sol-fused {{.*}}compulsory traffic only

@@ -1,0 +1,580 @@
+/*
+ * Tile sizes per memory level and the attainable traffic of the tiled schedule (tiling.h has
+ * the model). Per statement: the levels' extents, each tensor's subscripts in iteration-index
+ * space, the tileable levels; per candidate tile size of each tileable level, each tensor's
+ * summed and largest per-tile counts; then an exhaustive search over a coarse grid of
+ * candidates refined by coordinate descent over all of them. Any fitting tiling gives a valid
+ * attainable figure, so a search that misses the best one only gives a looser one.
+ */
+#include "Analysis/tiling.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_DIMS 8
+#define MAX_TERMS 8
+#define MAX_CANDS 96
+#define GRID_BUDGET 200000.0
+#define ENUM_LIMIT (1u << 22)
+
+/* ---- subscripts ------------------------------------------------------------------------------ */
+
+/* A subscript sum a_k * t_k + c over level indices t_k (iteration numbers, from 0). */
+typedef struct Dim {
+    uint32_t n;
+    uint32_t lev[MAX_TERMS];
+    int64_t a[MAX_TERMS];
+    int64_t c;
+    int64_t size; /* the tensor's extent in this dim (INT64_MAX: unknown, no clamp) */
+    int tl;       /* the tileable level that drives it, -1: none (its count is constant) */
+} Dim;
+
+typedef struct Tens {
+    uint32_t rank;
+    Dim dims[MAX_DIMS];
+    double bytes;
+    uint64_t uses; /* levels with a nonzero coefficient */
+    bool output;
+} Tens;
+
+static bool add_ovf(int64_t *x, int64_t v) { return __builtin_add_overflow(*x, v, x); }
+
+static bool lin_add(const SolAffineExpr *e, int64_t scale, Dim *d, int depth)
+{
+    if (depth > 64)
+        return false;
+    switch (e->kind) {
+    case SOL_AFF_CONST: {
+        int64_t v;
+        return !__builtin_mul_overflow(scale, e->value, &v) && !add_ovf(&d->c, v);
+    }
+    case SOL_AFF_DIM:
+        if (e->value < 0 || e->value >= SOL_TILE_MAX_LEVELS)
+            return false;
+        for (uint32_t i = 0; i < d->n; i++)
+            if (d->lev[i] == (uint32_t)e->value)
+                return !add_ovf(&d->a[i], scale);
+        if (d->n == MAX_TERMS)
+            return false;
+        d->lev[d->n] = (uint32_t)e->value, d->a[d->n++] = scale;
+        return true;
+    case SOL_AFF_ADD:
+        return lin_add(e->lhs, scale, d, depth + 1) && lin_add(e->rhs, scale, d, depth + 1);
+    case SOL_AFF_MUL: {
+        const SolAffineExpr *x = e->lhs, *k = e->rhs;
+        if (x->kind == SOL_AFF_CONST)
+            x = e->rhs, k = e->lhs;
+        int64_t s;
+        if (k->kind != SOL_AFF_CONST || __builtin_mul_overflow(scale, k->value, &s))
+            return false;
+        return lin_add(x, s, d, depth + 1);
+    }
+    default:
+        return false; /* floordiv, mod, symbols: not modelled */
+    }
+}
+
+static bool expr_equal(const SolAffineExpr *a, const SolAffineExpr *b)
+{
+    if (a == b)
+        return true;
+    if (!a || !b || a->kind != b->kind || a->value != b->value)
+        return false;
+    if (a->kind == SOL_AFF_CONST || a->kind == SOL_AFF_DIM || a->kind == SOL_AFF_SYM)
+        return true;
+    return expr_equal(a->lhs, b->lhs) && expr_equal(a->rhs, b->rhs);
+}
+
+static bool subs_equal(const SolAffineExpr *const *a, const SolAffineExpr *const *b, uint32_t rank)
+{
+    if (!a || !b)
+        return false;
+    for (uint32_t r = 0; r < rank; r++)
+        if (!expr_equal(a[r], b[r]))
+            return false;
+    return true;
+}
+
+/* ---- one statement ------------------------------------------------------------------------- */
+
+typedef struct Model {
+    uint32_t nl;                         /* levels */
+    int64_t lo[SOL_TILE_MAX_LEVELS];     /* first value */
+    int64_t step[SOL_TILE_MAX_LEVELS];
+    int64_t cnt[SOL_TILE_MAX_LEVELS];    /* values */
+    bool reduce[SOL_TILE_MAX_LEVELS];
+    bool tileable[SOL_TILE_MAX_LEVELS];
+    uint32_t nt;
+    Tens t[3];                           /* in0, in1, out */
+    bool read_out;                       /* the output's initial values are read once */
+    /* per tileable level: candidates and per-tensor sums / maxima */
+    uint32_t ncand[SOL_TILE_MAX_LEVELS];
+    int64_t cand[SOL_TILE_MAX_LEVELS][MAX_CANDS];
+    double ntiles[SOL_TILE_MAX_LEVELS][MAX_CANDS];
+    double sum[3][SOL_TILE_MAX_LEVELS][MAX_CANDS];
+    double max[3][SOL_TILE_MAX_LEVELS][MAX_CANDS];
+    double const_sum[3], const_max[3]; /* dims driven by no tileable level */
+    uint8_t *bitmap;                    /* scratch for exact counts */
+} Model;
+
+/* The values level k takes: an interval hull of its bounds. */
+static bool level_hull(const SolDomain *d, uint32_t k, int64_t *lo, int64_t *step, int64_t *cnt)
+{
+    const SolLevel *lv = &d->levels[k];
+    bool have_lo = false, have_hi = false;
+    int64_t l = 0, h = 0;
+    for (uint32_t i = 0; i < lv->lb.n; i++) {
+        int64_t a, b;
+        if (!sol_level_range(d, lv->lb.exprs[i], &a, &b))
+            return false;
+        if (!have_lo || a > l)
+            l = a;
+        have_lo = true;
+    }
+    for (uint32_t i = 0; i < lv->ub.n; i++) {
+        int64_t a, b;
+        if (!sol_level_range(d, lv->ub.exprs[i], &a, &b))
+            return false;
+        if (!have_hi || b - 1 < h)
+            h = b - 1;
+        have_hi = true;
+    }
+    if (!have_lo || !have_hi || lv->step < 1 || h < l)
+        return false;
+    *lo = l, *step = lv->step;
+    *cnt = (h - l) / lv->step + 1;
+    return true;
+}
+
+/* Tensor j of the model from a statement access, in iteration-index space. */
+static const char *tensor_of(const SolGraph *g, const SolStmtAccess *a, Model *m, Tens *t)
+{
+    memset(t, 0, sizeof *t);
+    if (a->tensor >= g->num_tensors || !a->subs)
+        return "a data-dependent subscript";
+    if (a->rank > MAX_DIMS)
+        return "a tensor of too many dimensions";
+    const SolGraphTensor *gt = &g->tensors[a->tensor];
+    t->rank = a->rank;
+    t->bytes = gt->elem_bytes;
+    for (uint32_t r = 0; r < a->rank; r++) {
+        Dim *d = &t->dims[r];
+        Dim raw = {0};
+        if (!lin_add(a->subs[r], 1, &raw, 0))
+            return "a subscript that is not a sum of levels times constants";
+        d->c = raw.c;
+        for (uint32_t i = 0; i < raw.n; i++) {
+            uint32_t k = raw.lev[i];
+            int64_t s, off;
+            if (raw.a[i] == 0)
+                continue;
+            if (k >= m->nl || __builtin_mul_overflow(raw.a[i], m->step[k], &s) ||
+                __builtin_mul_overflow(raw.a[i], m->lo[k], &off) || add_ovf(&d->c, off))
+                return "a subscript out of range";
+            d->lev[d->n] = k, d->a[d->n++] = s;
+            t->uses |= 1ull << k;
+        }
+        d->size = gt->dims && gt->dims[r] > 0 ? gt->dims[r] : INT64_MAX;
+        d->tl = -1;
+    }
+    return NULL;
+}
+
+/* Distinct in-bounds values of dimension d over the box: level p (or none, p < 0) over
+ * [t0, t1), every other level whole. Exact by enumeration when small, else the clamped hull
+ * (the contiguous range, a region a schedule can load: still an upper estimate). */
+static double dim_count(const Model *m, const Dim *d, int p, int64_t t0, int64_t t1,
+                        uint8_t *bitmap)
+{
+    int64_t lo_t[MAX_TERMS], hi_t[MAX_TERMS]; /* inclusive index ranges */
+    double vmin = (double)d->c, vmax = (double)d->c, points = 1;
+    for (uint32_t i = 0; i < d->n; i++) {
+        uint32_t k = d->lev[i];
+        lo_t[i] = (int)k == p ? t0 : 0;
+        hi_t[i] = (int)k == p ? t1 - 1 : m->cnt[k] - 1;
+        double x = (double)d->a[i] * (double)lo_t[i], y = (double)d->a[i] * (double)hi_t[i];
+        vmin += x < y ? x : y, vmax += x < y ? y : x;
+        points *= (double)(hi_t[i] - lo_t[i] + 1);
+    }
+    double size = (double)d->size;
+    double clo = vmin < 0 ? 0 : vmin, chi = vmax > size - 1 ? size - 1 : vmax;
+    if (chi < clo)
+        return 0;
+    if (d->n == 0)
+        return 1;
+    if (d->n == 1) { /* c + a*t, t in [lo, hi]: the t whose value is in bounds */
+        double a = (double)d->a[0];
+        double ta = (clo - (double)d->c) / a, tb = (chi - (double)d->c) / a;
+        double l = ceil(ta < tb ? ta : tb), h = floor(ta < tb ? tb : ta);
+        l = l < (double)lo_t[0] ? (double)lo_t[0] : l;
+        h = h > (double)hi_t[0] ? (double)hi_t[0] : h;
+        return h < l ? 0 : h - l + 1;
+    }
+    double range = chi - clo + 1;
+    if (range > ENUM_LIMIT || points > ENUM_LIMIT)
+        return range;
+    int64_t base = (int64_t)clo, span = (int64_t)range;
+    memset(bitmap, 0, (size_t)span);
+    int64_t idx[MAX_TERMS];
+    for (uint32_t i = 0; i < d->n; i++)
+        idx[i] = lo_t[i];
+    double count = 0;
+    for (;;) {
+        int64_t v = d->c;
+        for (uint32_t i = 0; i < d->n; i++)
+            v += d->a[i] * idx[i];
+        if (v >= base && v < base + span && !bitmap[v - base])
+            bitmap[v - base] = 1, count++;
+        uint32_t i = 0;
+        while (i < d->n && ++idx[i] > hi_t[i])
+            idx[i] = lo_t[i], i++;
+        if (i == d->n)
+            break;
+    }
+    return count;
+}
+
+/* Candidate tile sizes of level k: ceil(cnt / n) for n = 1..16, powers of two and then about
+ * 1.25x apart, down to 1; distinct, from the whole level down. */
+static int by_size_desc(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return x < y ? 1 : x > y ? -1 : 0;
+}
+
+static void candidates(Model *m, uint32_t k)
+{
+    int64_t cnt = m->cnt[k], raw[2 * MAX_CANDS];
+    uint32_t nr = 0;
+    for (int64_t n = 1; n < cnt && nr < MAX_CANDS - 1; n = n < 16 ? n + 1 : n + (n + 3) / 4)
+        raw[nr++] = (cnt + n - 1) / n;
+    for (int64_t n = 32; n < cnt && nr < 2 * MAX_CANDS - 2; n *= 2)
+        raw[nr++] = (cnt + n - 1) / n;
+    raw[nr++] = 1;
+    qsort(raw, nr, sizeof *raw, by_size_desc);
+    uint32_t nc = 0;
+    for (uint32_t i = 0; i < nr && nc < MAX_CANDS; i++)
+        if (nc == 0 || raw[i] != m->cand[k][nc - 1])
+            m->cand[k][nc++] = raw[i];
+    if (m->cand[k][nc - 1] != 1)
+        m->cand[k][nc - 1] = 1; /* always allow the smallest tile */
+    m->ncand[k] = nc;
+}
+
+/* Per candidate of tileable level k: tiles, and each tensor's summed and largest count of
+ * the dims k drives. */
+static void tabulate(Model *m, uint32_t k)
+{
+    for (uint32_t c = 0; c < m->ncand[k]; c++) {
+        int64_t T = m->cand[k][c], cnt = m->cnt[k];
+        m->ntiles[k][c] = (double)((cnt + T - 1) / T);
+        for (uint32_t j = 0; j < 3; j++) {
+            const Tens *t = &m->t[j];
+            double s = 0, mx = 0;
+            bool used = false;
+            for (uint32_t r = 0; r < t->rank; r++)
+                used |= t->dims[r].tl == (int)k;
+            if (used) {
+                for (int64_t t0 = 0; t0 < cnt; t0 += T) {
+                    int64_t t1 = t0 + T < cnt ? t0 + T : cnt;
+                    double prod = 1;
+                    for (uint32_t r = 0; r < t->rank; r++)
+                        if (t->dims[r].tl == (int)k)
+                            prod *= dim_count(m, &t->dims[r], (int)k, t0, t1, m->bitmap);
+                    s += prod;
+                    mx = prod > mx ? prod : mx;
+                }
+            }
+            m->sum[j][k][c] = used ? s : -1; /* -1: not used by tensor j */
+            m->max[j][k][c] = used ? mx : 1;
+        }
+    }
+}
+
+typedef struct Eval {
+    double traffic, resident, red_log, sq;
+} Eval;
+
+static Eval evaluate(const Model *m, const uint32_t *ci)
+{
+    Eval e = {0, 0, 0, 0};
+    for (uint32_t j = 0; j < 3; j++) {
+        const Tens *t = &m->t[j];
+        double tr = t->bytes * m->const_sum[j], rs = t->bytes * m->const_max[j];
+        for (uint32_t k = 0; k < m->nl; k++) {
+            if (!m->tileable[k])
+                continue;
+            double s = m->sum[j][k][ci[k]];
+            if (s >= 0)
+                tr *= s;
+            else if (!t->output || !m->reduce[k])
+                tr *= m->ntiles[k][ci[k]]; /* reloaded for every tile of a level it lacks */
+            rs *= m->max[j][k][ci[k]];
+        }
+        if (t->output && m->read_out)
+            tr *= 2;
+        e.traffic += tr, e.resident += rs;
+    }
+    double lmin = INFINITY, lmax = -INFINITY;
+    for (uint32_t k = 0; k < m->nl; k++) {
+        if (!m->tileable[k])
+            continue;
+        double l = log((double)m->cand[k][ci[k]]);
+        if (m->reduce[k]) {
+            e.red_log += l;
+        } else {
+            lmin = l < lmin ? l : lmin;
+            lmax = l > lmax ? l : lmax;
+        }
+    }
+    e.sq = isfinite(lmin) ? lmax - lmin : 0;
+    return e;
+}
+
+/* Fewer bytes; then larger reduction tiles; then squarer output tiles; then fewer resident. */
+static bool better(Eval a, Eval b)
+{
+    double tol = 1e-12 * (a.traffic > b.traffic ? a.traffic : b.traffic);
+    if (fabs(a.traffic - b.traffic) > tol)
+        return a.traffic < b.traffic;
+    if (fabs(a.red_log - b.red_log) > 1e-12)
+        return a.red_log > b.red_log;
+    if (fabs(a.sq - b.sq) > 1e-12)
+        return a.sq < b.sq;
+    return a.resident < b.resident;
+}
+
+/* Builds the model of statement st; NULL, or why it cannot be tiled. */
+static const char *build(const SolGraph *g, const SolNode *node, const SolStmt *st, Model *m)
+{
+    const SolDomain *d = st->dom;
+    if (!d || !st->has_out)
+        return "no stored output";
+    if (d->num_levels > SOL_TILE_MAX_LEVELS)
+        return "too many loop levels";
+    m->nl = d->num_levels;
+    for (uint32_t k = 0; k < m->nl; k++)
+        if (!level_hull(d, k, &m->lo[k], &m->step[k], &m->cnt[k]))
+            return "a loop bound without a constant range";
+    const char *why;
+    if ((why = tensor_of(g, &st->in[0], m, &m->t[0])) ||
+        (why = tensor_of(g, &st->in[1], m, &m->t[1])) ||
+        (why = tensor_of(g, &st->out, m, &m->t[2])))
+        return why;
+    m->t[2].output = true;
+    uint64_t all = m->nl >= 64 ? ~0ull : (1ull << m->nl) - 1;
+    for (uint32_t k = 0; k < m->nl; k++)
+        m->reduce[k] = !(st->value_mask >> k & 1);
+    /* The output tile must be written once: no reduction level in its subscripts, and each
+     * level in one dimension only (so output tiles do not overlap). */
+    const Tens *o = &m->t[2];
+    if (o->uses & all & ~st->value_mask)
+        return "the output's subscripts use a reduction level";
+    uint64_t seen = 0;
+    for (uint32_t r = 0; r < o->rank; r++) {
+        uint64_t u = 0;
+        for (uint32_t i = 0; i < o->dims[r].n; i++)
+            u |= 1ull << o->dims[r].lev[i];
+        if (u & seen)
+            return "an output level in two dimensions";
+        seen |= u;
+    }
+    /* Tileable: every level, except the smaller levels of a dimension driven by several (the
+     * largest one is tiled, the others stay whole). */
+    for (uint32_t k = 0; k < m->nl; k++)
+        m->tileable[k] = m->cnt[k] > 1;
+    for (uint32_t j = 0; j < 3; j++)
+        for (uint32_t r = 0; r < m->t[j].rank; r++) {
+            const Dim *dm = &m->t[j].dims[r];
+            int best = -1;
+            for (uint32_t i = 0; i < dm->n; i++) {
+                uint32_t k = dm->lev[i];
+                if (best < 0 || m->cnt[k] > m->cnt[best])
+                    best = (int)k;
+            }
+            for (uint32_t i = 0; i < dm->n; i++)
+                if ((int)dm->lev[i] != best)
+                    m->tileable[dm->lev[i]] = false;
+        }
+    for (uint32_t j = 0; j < 3; j++)
+        for (uint32_t r = 0; r < m->t[j].rank; r++) {
+            Dim *dm = &m->t[j].dims[r];
+            for (uint32_t i = 0; i < dm->n; i++)
+                if (m->tileable[dm->lev[i]])
+                    dm->tl = (int)dm->lev[i];
+        }
+    /* Partial sums that stay in the output tile: a node that reads the output accumulates
+     * onto values it did not produce, read once. */
+    for (uint32_t i = 0; i < node->num_tensors; i++)
+        if (node->tensors[i].tensor == st->out.tensor && node->tensors[i].read_elems > 0)
+            m->read_out = st->in_place;
+    for (uint32_t j = 0; j < 3; j++) {
+        m->const_sum[j] = m->const_max[j] = 1;
+        for (uint32_t r = 0; r < m->t[j].rank; r++)
+            if (m->t[j].dims[r].tl < 0) {
+                double c = dim_count(m, &m->t[j].dims[r], -1, 0, 0, m->bitmap);
+                m->const_sum[j] *= c, m->const_max[j] *= c;
+            }
+    }
+    m->nt = 0;
+    for (uint32_t k = 0; k < m->nl; k++) {
+        if (!m->tileable[k]) {
+            m->ncand[k] = 1, m->cand[k][0] = m->cnt[k];
+            continue;
+        }
+        m->nt++;
+        candidates(m, k);
+        tabulate(m, k);
+    }
+    return NULL;
+}
+
+/* Exhaustive search over a coarse grid, then coordinate descent over every candidate. */
+static bool search(const Model *m, double capacity, uint32_t *best, Eval *best_e)
+{
+    uint32_t per = m->nt ? (uint32_t)floor(pow(GRID_BUDGET, 1.0 / m->nt)) : 1;
+    per = per < 2 ? 2 : per;
+    uint32_t grid[SOL_TILE_MAX_LEVELS][MAX_CANDS], ng[SOL_TILE_MAX_LEVELS];
+    for (uint32_t k = 0; k < m->nl; k++) {
+        uint32_t n = m->tileable[k] ? m->ncand[k] : 1;
+        if (n <= per) {
+            for (uint32_t c = 0; c < n; c++)
+                grid[k][c] = c;
+            ng[k] = n;
+        } else {
+            for (uint32_t c = 0; c < per; c++)
+                grid[k][c] = (uint32_t)((uint64_t)c * (n - 1) / (per - 1));
+            ng[k] = per;
+        }
+    }
+    bool found = false;
+    uint32_t at[SOL_TILE_MAX_LEVELS] = {0}, ci[SOL_TILE_MAX_LEVELS];
+    for (;;) {
+        for (uint32_t k = 0; k < m->nl; k++)
+            ci[k] = m->tileable[k] ? grid[k][at[k]] : 0;
+        Eval e = evaluate(m, ci);
+        if (e.resident <= capacity && (!found || better(e, *best_e))) {
+            found = true, *best_e = e;
+            memcpy(best, ci, sizeof ci);
+        }
+        uint32_t k = 0;
+        while (k < m->nl && ++at[k] >= ng[k])
+            at[k] = 0, k++;
+        if (k == m->nl)
+            break;
+    }
+    if (!found)
+        return false;
+    for (int round = 0; round < 32; round++) {
+        bool moved = false;
+        for (uint32_t k = 0; k < m->nl; k++) {
+            if (!m->tileable[k])
+                continue;
+            memcpy(ci, best, sizeof ci);
+            for (uint32_t c = 0; c < m->ncand[k]; c++) {
+                ci[k] = c;
+                Eval e = evaluate(m, ci);
+                if (e.resident <= capacity && better(e, *best_e)) {
+                    *best_e = e, best[k] = c, moved = true;
+                }
+            }
+        }
+        if (!moved)
+            break;
+    }
+    return true;
+}
+
+/* ---- nodes ---------------------------------------------------------------------------------- */
+
+/* One transfer per execution of access a; false when the count erred low. */
+static bool access_transfers(const SolGraph *g, const SolNodeAccess *a, double *bytes)
+{
+    SolCount c = sol_domain_count(a->dom);
+    double eb = a->tensor < g->num_tensors ? g->tensors[a->tensor].elem_bytes : 8;
+    *bytes += (double)c.value * eb;
+    if (c.overflow)
+        *bytes = INFINITY;
+    return !c.approximate;
+}
+
+/* Accesses the tile model holds: the statement's own, and the output's at its subscripts
+ * (an initialisation, the accumulator's load). */
+static bool held(const SolStmt *st, const SolNodeAccess *a)
+{
+    for (int j = 0; j < 2; j++)
+        if (a->tensor == st->in[j].tensor && a->subs && a->subs == st->in[j].subs)
+            return true;
+    return a->tensor == st->out.tensor && a->rank == st->out.rank &&
+           subs_equal(a->subs, st->out.subs, a->rank);
+}
+
+void sol_tile_node(const SolGraph *g, uint32_t n, double capacity, SolTileChoice *out)
+{
+    const SolNode *node = &g->nodes[n];
+    memset(out, 0, sizeof *out);
+    out->exact = true;
+    if (node->num_stmts == 0) {
+        /* Not a contraction (elementwise, reductions, norms, pooling): one streaming pass
+         * moves the node's own compulsory bytes, at any capacity. */
+        out->kind = SOL_TILE_STREAM;
+        out->traffic = (double)node->bytes;
+        out->exact = !node->approximate;
+        return;
+    }
+    const char *why = node->num_stmts > 1 ? "several contraction statements in one node" : NULL;
+    Model *m = NULL;
+    uint32_t best[SOL_TILE_MAX_LEVELS];
+    Eval be;
+    if (!why) {
+        m = sol_xcalloc(1, sizeof *m);
+        m->bitmap = sol_xmalloc(ENUM_LIMIT + 1);
+        why = build(g, node, &node->stmts[0], m);
+        if (!why && !search(m, capacity, best, &be))
+            why = "no tile fits the capacity";
+    }
+    if (why) {
+        /* The original order with nothing reused: every executed access is a transfer. */
+        out->kind = SOL_TILE_NO_REUSE;
+        out->why = why;
+        for (uint32_t i = 0; i < node->num_accesses; i++)
+            out->exact &= access_transfers(g, &node->accesses[i], &out->traffic);
+    } else {
+        const SolStmt *st = &node->stmts[0];
+        out->kind = SOL_TILE_TILED;
+        out->num_levels = m->nl;
+        for (uint32_t k = 0; k < m->nl; k++) {
+            out->extent[k] = m->cnt[k];
+            out->tile[k] = m->cand[k][best[k]];
+            out->reduce[k] = m->reduce[k];
+        }
+        out->resident = be.resident;
+        out->traffic = be.traffic;
+        for (uint32_t i = 0; i < node->num_accesses; i++)
+            if (!held(st, &node->accesses[i]))
+                out->exact &= access_transfers(g, &node->accesses[i], &out->traffic);
+    }
+    if (m)
+        free(m->bitmap);
+    free(m);
+}
+
+void sol_tile_attainable(const SolGraph *g, SolCacheBounds *c)
+{
+    for (uint32_t k = 0; k < c->num_levels; k++) {
+        SolCacheLevel *L = &c->levels[k];
+        if (!L->bounded)
+            continue;
+        double sum = 0;
+        bool exact = true;
+        for (uint32_t n = 0; n < g->num_nodes; n++) {
+            SolTileChoice t;
+            sol_tile_node(g, n, (double)L->capacity, &t);
+            sum += t.traffic;
+            exact &= t.exact;
+        }
+        L->has_attainable = exact && isfinite(sum) && sum < 1.8e19;
+        L->attainable = L->has_attainable ? (uint64_t)ceil(sum) : 0;
+    }
+}

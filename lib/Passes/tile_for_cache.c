@@ -1,0 +1,466 @@
+/*
+ * The `tile-for-cache` pass: for each contraction node of the entry function's einsum graph
+ * and each bounded memory level of the device, the tile sizes that fit the level and move
+ * the fewest bytes (lib/Analysis/tiling.h has the model), recorded on the node op as
+ *
+ *     solar.tiles = {DRAM = [8192, 4096, 2048], L2 = [2048, 2048, 128]}
+ *
+ * one integer per loop level of the statement, outermost first (an MLIR dictionary of i64
+ * arrays, which mlir-opt parses as it is). The levels and their capacities are the ones the
+ * sol-cache report uses (cache_bound.h: a processor's storage below each level), on the
+ * driver's first device (SolPassRun.device); `capacity=BYTES` models one level named
+ * `custom` of that size instead. The pass asks for the sol-cache report and marks the run
+ * so the report adds each level's attainable bytes (the tiled traffic summed over nodes)
+ * beside its lower bound.
+ *
+ * `emit=LEVEL` (solar-opt --emit-tiled[=LEVEL]; `auto`: the innermost level with tiles)
+ * rewrites each tiled nest of affine loops with that level's tiles: the perfect band of
+ * parallel loops at the top of the nest (the levels the output's values depend on) is
+ * strip-mined, tile loops stepping by the tile size outside, point loops bounded by
+ * `affine.min` for the partial last tile inside, in the original order:
+ *
+ *     affine.for %i0 = 0 to 100 step 32 {
+ *       affine.for %j0 = 0 to 90 step 64 {
+ *         affine.for %i = %i0 to min affine_map<(d0) -> (d0 + 32, 100)>(%i0) {
+ *           affine.for %j = %j0 to min affine_map<(d0) -> (d0 + 64, 90)>(%j0) {
+ *             <the original body: the whole reduction for C[i, j]>
+ *
+ * Reduction loops are never split in the emitted IR: every output element accumulates its
+ * terms in the original order, so the tiled IR computes bit-identical results (the
+ * analysis's reduction tile only sizes the data staged per step; the traffic count does not
+ * depend on it). The rewrite needs the band iterations to be independent, which is checked
+ * on the node's accesses: every access of a tensor the nest writes uses each tiled band level
+ * alone in one dimension, at the same place in all of them (so iterations touch disjoint
+ * elements). Nests that are not affine loops (linalg.generic: run before lift-einsum), have
+ * symbolic bounds, or fail the check are left as they are, with a remark under `remarks`.
+ */
+#include "Passes/pass.h"
+#include "Passes/sol_analysis.h"
+
+#include "Analysis/device.h"
+#include "Analysis/tiling.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define MAX_LEVELS 16
+
+typedef struct Level {
+    const char *name;
+    uint64_t capacity;
+} Level;
+
+/* The bounded levels of the driver's first device, with the report's capacities. */
+static bool device_levels(SolPassRun *r, SolLoc loc, const SolGraph *g, SolDevice *dev,
+                          Level *out, uint32_t *n)
+{
+    *n = 0;
+    if (!r->device) {
+        sol_emit_error(r->ctx, loc,
+                       "tile-for-cache: no device to size tiles by; give --hw or "
+                       "tile-for-cache{capacity=...}");
+        return false;
+    }
+    char *name;
+    if (strcmp(r->device, "all") == 0) {
+        size_t k = 0;
+        char **paths = sol_device_list(&k);
+        name = sol_xstrdup(k ? paths[0] : "all");
+        sol_device_list_free(paths, k);
+    } else {
+        const char *comma = strchr(r->device, ',');
+        name =
+            comma ? sol_xstrndup(r->device, (size_t)(comma - r->device)) : sol_xstrdup(r->device);
+    }
+    SolBuf err = {0};
+    bool ok = sol_device_load(name, dev, &err);
+    free(name);
+    if (!ok) {
+        sol_emit_error(r->ctx, loc, "tile-for-cache: %s", err.data);
+        sol_buf_free(&err);
+        return false;
+    }
+    sol_buf_free(&err);
+    SolBoundOptions bo = {0};
+    SolBounds b;
+    SolCacheBounds c;
+    sol_bounds_compute(g, dev, &bo, &b);
+    sol_cache_compute(g, &b, &bo, &c);
+    for (uint32_t k = 0; k < c.num_levels && *n < MAX_LEVELS; k++)
+        if (c.levels[k].bounded && c.levels[k].capacity > 0)
+            out[(*n)++] = (Level){dev->levels[k].name, c.levels[k].capacity};
+    sol_cache_free(&c);
+    sol_bounds_free(&b);
+    if (*n == 0) {
+        sol_emit_error(r->ctx, loc, "tile-for-cache: device %s has no level with a capacity "
+                                    "below it to tile for",
+                       dev->name);
+        return false;
+    }
+    return true;
+}
+
+/* ---- solar.tiles -------------------------------------------------------------------------- */
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(((const SolNamedAttr *)a)->name->str, ((const SolNamedAttr *)b)->name->str);
+}
+
+static void record(SolModule *m, SolOp *op, const Level *lv, uint32_t nlv,
+                   const SolTileChoice *tc)
+{
+    SolNamedAttr entries[MAX_LEVELS];
+    const SolType *i64 = sol_type_int(m->ctx, 64);
+    uint32_t ne = 0;
+    for (uint32_t k = 0; k < nlv; k++) {
+        if (tc[k].kind != SOL_TILE_TILED)
+            continue;
+        const SolAttr *elems[SOL_TILE_MAX_LEVELS];
+        for (uint32_t l = 0; l < tc[k].num_levels; l++)
+            elems[l] = sol_attr_int(m, tc[k].tile[l], i64);
+        entries[ne++] = (SolNamedAttr){sol_ident_cstr(m->ctx, lv[k].name),
+                                       sol_attr_array(m, tc[k].num_levels, elems)};
+    }
+    if (!ne)
+        return;
+    qsort(entries, ne, sizeof *entries, by_name);
+    sol_op_set_attr(m, op, sol_ident_cstr(m->ctx, "solar.tiles"), sol_attr_dict(m, ne, entries));
+}
+
+static void remark(SolContext *ctx, const SolNode *node, const Level *lv,
+                   const SolTileChoice *tc)
+{
+    if (tc->kind == SOL_TILE_STREAM)
+        return;
+    if (tc->kind == SOL_TILE_NO_REUSE) {
+        sol_emit_remark(ctx, node->op->loc,
+                        "%s: not tiled for %s (%s): %.0f bytes with nothing reused", node->name,
+                        lv->name, tc->why, tc->traffic);
+        return;
+    }
+    SolBuf b = {0};
+    for (uint32_t l = 0; l < tc->num_levels; l++)
+        sol_buf_printf(&b, "%s%lld", l ? ", " : "", (long long)tc->tile[l]);
+    sol_emit_remark(ctx, node->op->loc,
+                    "%s: tiles [%s] for %s (%.0f of %llu bytes resident): %.0f bytes moved",
+                    node->name, b.data, lv->name, tc->resident,
+                    (unsigned long long)lv->capacity, tc->traffic);
+    sol_buf_free(&b);
+}
+
+/* ---- --emit-tiled --------------------------------------------------------------------------- */
+
+static bool const_bound(const SolAffineMap *map, int64_t *v)
+{
+    if (!map || map->num_results != 1 || map->num_dims || map->num_syms ||
+        map->results[0]->kind != SOL_AFF_CONST)
+        return false;
+    *v = map->results[0]->value;
+    return true;
+}
+
+/* The level subscript e uses as `a * level + c` for the single level `lev`, else false. */
+static bool pure_in(const SolAffineExpr *e, uint32_t lev, int64_t *a, int64_t *c, bool *uses)
+{
+    *uses = (sol_level_uses(e) >> lev & 1) != 0;
+    if (!*uses)
+        return true;
+    if (sol_level_uses(e) != 1ull << lev)
+        return false;
+    /* e is an affine function of one level: evaluate it at two points. */
+    int64_t iv[SOL_DOM_MAX_LEVELS] = {0};
+    *c = sol_level_eval(e, iv);
+    iv[lev] = 1;
+    *a = sol_level_eval(e, iv) - *c;
+    iv[lev] = 2;
+    if (*a == 0 || sol_level_eval(e, iv) != *c + 2 * *a)
+        return false;
+    iv[lev] = 1000003; /* rules out `mod` and `floordiv` that look linear near 0 */
+    return sol_level_eval(e, iv) == *c + 1000003 * *a;
+}
+
+/* Band levels [first, nb) may be reordered: every access of a tensor the node writes uses
+ * each of them alone in one dimension, at the same place (dim, coefficient, offset). */
+static const char *independent(const SolGraph *g, const SolNode *node, uint32_t first,
+                               uint32_t nb)
+{
+    for (uint32_t i = 0; i < node->num_accesses; i++) {
+        const SolNodeAccess *w = &node->accesses[i];
+        if (!w->write)
+            continue;
+        if (w->tensor >= g->num_tensors)
+            return "a write the analysis cannot place";
+        for (uint32_t j = 0; j < node->num_accesses; j++) {
+            const SolNodeAccess *a = &node->accesses[j];
+            if (a->tensor != w->tensor)
+                continue;
+            if (!a->subs || !w->subs || a->rank != w->rank)
+                return "a data-dependent access to a tensor the nest writes";
+            for (uint32_t l = first; l < nb; l++) {
+                int found = -1;
+                for (uint32_t r = 0; r < a->rank; r++) {
+                    int64_t ca = 0, oa = 0, cw = 0, ow = 0;
+                    bool ua, uw;
+                    if (!pure_in(a->subs[r], l, &ca, &oa, &ua) ||
+                        !pure_in(w->subs[r], l, &cw, &ow, &uw))
+                        return "a tiled loop shares a subscript with another loop";
+                    if (ua != uw || (ua && (ca != cw || oa != ow)))
+                        return "two accesses of a written tensor differ in a tiled loop";
+                    if (ua)
+                        found = found < 0 ? (int)r : -2;
+                }
+                if (found < 0)
+                    return "a written tensor that some tiled loop does not index";
+            }
+        }
+    }
+    return NULL;
+}
+
+static bool has_side_effect_op(SolOp *op, void *user)
+{
+    bool *bad = user;
+    if (op->kind == SOL_OP_CALL || op->kind == SOL_OP_ALLOC || op->kind == SOL_OP_DEALLOC ||
+        op->kind == SOL_OP_MSTORE) {
+        *bad = true;
+        return false;
+    }
+    return true;
+}
+
+static void move_body(SolOp *from, SolOp *to)
+{
+    SolBlock *b = sol_region_first_block(&from->regions[0]);
+    b->link.prev->next = b->link.next;
+    b->link.next->prev = b->link.prev;
+    SolLink *s = &to->regions[0].blocks;
+    b->link.prev = s->prev, b->link.next = s;
+    s->prev->next = &b->link, s->prev = &b->link;
+    b->parent = &to->regions[0];
+}
+
+static void copy_attrs(SolModule *m, const SolOp *from, SolOp *to, bool remove)
+{
+    for (uint32_t i = 0; i < from->num_attrs; i++)
+        sol_op_set_attr(m, to, from->attrs[i].name, from->attrs[i].value);
+    if (remove)
+        while (from->num_attrs)
+            sol_op_remove_attr((SolOp *)from, from->attrs[0].name);
+}
+
+static SolOp *new_loop(SolModule *m, SolLoc loc, uint32_t nops, SolValue *const *ops,
+                       const SolAffineMap *lb, const SolAffineMap *ub, uint32_t nlb, int64_t step,
+                       bool with_body)
+{
+    SolOp *f = sol_op_create(m, SOL_OP_FOR, loc, nops, ops, 0, NULL, 1);
+    f->props.loop->lb = lb, f->props.loop->ub = ub, f->props.loop->step = step;
+    f->props.loop->num_lb_operands = nlb;
+    f->props.loop->num_ub_operands = nops - nlb;
+    if (with_body) {
+        const SolType *idx = sol_type_index(m->ctx);
+        SolBlock *b = sol_block_create(m, &f->regions[0], 1, &idx);
+        sol_block_append(b, sol_op_create(m, SOL_OP_YIELD, loc, 0, NULL, 0, NULL, 0));
+    }
+    return f;
+}
+
+/* Rewrites node n's nest with tiles tc; false only on an internal error (reported). A nest
+ * that cannot be rewritten is left alone, with a remark when asked. */
+static void emit_node(SolPassRun *r, SolModule *m, SolGraph *g, uint32_t n,
+                      const SolTileChoice *tc, const char *level, bool remarks)
+{
+    SolNode *node = &g->nodes[n];
+    SolContext *ctx = r->ctx;
+    const SolStmt *st = &node->stmts[0];
+    const char *why = NULL;
+    SolOp *band[MAX_LEVELS];
+    uint32_t nb = 0;
+    if (node->op->kind != SOL_OP_FOR)
+        why = "not an affine loop nest (tile before lift-einsum)";
+    else if (node->data_dependent)
+        why = "a data-dependent access";
+    for (SolOp *cur = node->op; !why && cur && nb < tc->num_levels;) {
+        int64_t lo, hi;
+        SolBlock *body = sol_region_first_block(&cur->regions[0]);
+        if (cur->kind != SOL_OP_FOR || cur->num_results || cur->num_operands || !body ||
+            !const_bound(cur->props.loop->lb, &lo) || !const_bound(cur->props.loop->ub, &hi) ||
+            st->dom->levels[nb].iv != &body->args[0] || tc->reduce[nb])
+            break;
+        band[nb++] = cur;
+        SolOp *first = sol_block_first_op(body), *next = first ? sol_op_next(first) : NULL;
+        if (first && first->kind == SOL_OP_FOR && next && next->kind == SOL_OP_YIELD &&
+            !sol_op_next(next))
+            cur = first;
+        else
+            break;
+    }
+    uint32_t first = nb;
+    for (uint32_t l = 0; l < nb && first == nb; l++)
+        if (tc->tile[l] < tc->extent[l])
+            first = l;
+    if (!why && first == nb)
+        why = nb ? "every parallel loop fits whole" : "no parallel loop with constant bounds "
+                                                      "at the top of the nest";
+    bool bad = false;
+    if (!why) {
+        sol_op_walk(node->op, has_side_effect_op, &bad);
+        if (bad)
+            why = "a call, allocation or memref.store inside the nest";
+    }
+    if (!why)
+        why = independent(g, node, first, nb);
+    if (why) {
+        if (remarks)
+            sol_emit_remark(ctx, node->op->loc, "%s: not rewritten for %s: %s", node->name, level,
+                            why);
+        return;
+    }
+    /* Point loops in place: [tile, min(tile + T*step, ub)) with the original body. */
+    SolValue *tile_iv[MAX_LEVELS] = {0};
+    SolOp *chain_root = NULL, *chain_in = NULL; /* the tile loops, outermost and innermost */
+    SolOp *root = node->op;
+    for (uint32_t l = first; l < nb; l++) {
+        if (tc->tile[l] >= tc->extent[l])
+            continue;
+        SolOp *old = band[l];
+        int64_t lo = 0, hi = 0, step = old->props.loop->step, span = tc->tile[l] * step;
+        const_bound(old->props.loop->lb, &lo);
+        const_bound(old->props.loop->ub, &hi);
+        const SolAffineExpr *c_lo = sol_affine_const(ctx, lo), *c_hi = sol_affine_const(ctx, hi);
+        SolOp *t = new_loop(m, old->loc, 0, NULL, sol_affine_map(ctx, 0, 0, 1, &c_lo),
+                            sol_affine_map(ctx, 0, 0, 1, &c_hi), 0, span, true);
+        SolBlock *tb = sol_region_first_block(&t->regions[0]);
+        tile_iv[l] = &tb->args[0];
+        SolBuf hn = {0};
+        const SolIdent *ivh = sol_region_first_block(&old->regions[0])->args[0].hint;
+        sol_buf_printf(&hn, "%s_tile", ivh ? ivh->str : "t");
+        tb->args[0].hint = sol_ident_cstr(ctx, hn.data);
+        sol_buf_free(&hn);
+        if (!chain_root)
+            chain_root = t;
+        else
+            sol_op_insert_before(sol_block_last_op(sol_region_first_block(&chain_in->regions[0])),
+                                 t);
+        chain_in = t;
+        const SolAffineExpr *d0 = sol_affine_dim(ctx, 0);
+        const SolAffineExpr *ub[2] = {sol_affine_add(ctx, d0, sol_affine_const(ctx, span)), c_hi};
+        SolValue *ops[2] = {tile_iv[l], tile_iv[l]};
+        SolOp *p = new_loop(m, old->loc, 2, ops, sol_affine_map(ctx, 1, 0, 1, &d0),
+                            sol_affine_map(ctx, 1, 0, 2, ub), 1, step, false);
+        move_body(old, p);
+        copy_attrs(m, old, p, false);
+        sol_op_insert_before(old, p);
+        sol_op_erase(old);
+        band[l] = p;
+        if (old == root)
+            root = p;
+    }
+    /* The tile loops go where the first band loop was; the band moves inside them. */
+    SolOp *top = band[first];
+    sol_op_insert_before(top, chain_root);
+    sol_op_unlink(top);
+    sol_op_insert_before(sol_block_last_op(sol_region_first_block(&chain_in->regions[0])), top);
+    if (first == 0) { /* the node's attributes stay on its outermost op */
+        copy_attrs(m, root, chain_root, true);
+        root = chain_root;
+    }
+    node->op = root;
+    if (remarks) {
+        SolBuf b = {0};
+        for (uint32_t l = first; l < nb; l++)
+            if (tc->tile[l] < tc->extent[l])
+                sol_buf_printf(&b, "%sloop %u by %lld", b.len ? ", " : "", l,
+                               (long long)tc->tile[l]);
+        sol_emit_remark(ctx, root->loc, "%s: rewritten with the %s tiles (%s)", node->name, level,
+                        b.data);
+        sol_buf_free(&b);
+    }
+}
+
+/* ---- the pass ----------------------------------------------------------------------------- */
+
+static bool run(SolPassRun *r, SolModule *m)
+{
+    SolSolAnalysis *a = sol_sol_analysis_get(r, m);
+    if (!a)
+        return false;
+    SolGraph *g = &a->graph;
+    const char *emit = sol_pass_opt_str(r, "emit");
+    int64_t capacity = sol_pass_opt_int(r, "capacity");
+    bool remarks = sol_pass_opt_bool(r, "remarks");
+    SolLoc loc = a->func->loc;
+    if (capacity < 0) {
+        sol_emit_error(r->ctx, loc, "tile-for-cache: capacity must be positive, got %lld",
+                       (long long)capacity);
+        return false;
+    }
+    Level lv[MAX_LEVELS];
+    uint32_t nlv = 0;
+    SolDevice dev;
+    bool have_dev = false;
+    if (capacity > 0) {
+        lv[nlv++] = (Level){"custom", (uint64_t)capacity};
+    } else {
+        if (!device_levels(r, loc, g, &dev, lv, &nlv))
+            return false;
+        have_dev = true;
+    }
+    /* The level --emit-tiled uses. */
+    int emit_at = -1;
+    bool ok = true;
+    if (emit[0]) {
+        if (strcasecmp(emit, "auto") == 0)
+            emit_at = (int)nlv - 1;
+        for (uint32_t k = 0; k < nlv && emit_at < 0; k++)
+            if (strcasecmp(emit, lv[k].name) == 0)
+                emit_at = (int)k;
+        if (emit_at < 0) {
+            SolBuf names = {0};
+            for (uint32_t k = 0; k < nlv; k++)
+                sol_buf_printf(&names, "%s'%s'", k ? ", " : "", lv[k].name);
+            sol_emit_error(r->ctx, loc,
+                           "tile-for-cache: no level '%s' to emit tiles for; expected 'auto' or "
+                           "one of %s",
+                           emit, names.data);
+            sol_buf_free(&names);
+            ok = false;
+        }
+    }
+    SolTileChoice *tc = sol_xcalloc((size_t)nlv * (g->num_nodes + 1), sizeof *tc);
+    for (uint32_t n = 0; ok && n < g->num_nodes; n++) {
+        for (uint32_t k = 0; k < nlv; k++) {
+            sol_tile_node(g, n, (double)lv[k].capacity, &tc[n * nlv + k]);
+            if (remarks)
+                remark(r->ctx, &g->nodes[n], &lv[k], &tc[n * nlv + k]);
+        }
+        record(m, g->nodes[n].op, lv, nlv, &tc[n * nlv]);
+    }
+    for (uint32_t n = 0; ok && emit_at >= 0 && n < g->num_nodes; n++)
+        if (tc[n * nlv + (uint32_t)emit_at].kind == SOL_TILE_TILED)
+            emit_node(r, m, g, n, &tc[n * nlv + (uint32_t)emit_at], lv[emit_at].name, remarks);
+    free(tc);
+    if (have_dev)
+        sol_device_free(&dev);
+    a->cache = true; /* the band needs its lower bounds: the sol-cache report */
+    a->tiled = true;
+    return ok;
+}
+
+const SolPass sol_pass_tile_for_cache = {
+    .name = "tile-for-cache",
+    .summary = "tiles per memory level for each contraction (solar.tiles) and the attainable "
+               "traffic beside sol-cache's lower bound",
+    .options =
+        (const SolPassOption[]){
+            {"emit", SOL_OPT_STRING, "",
+             "rewrite the affine loops into the tiled nest of this level ('auto': the "
+             "innermost level with tiles; empty: annotate only)"},
+            {"capacity", SOL_OPT_BYTES, "0",
+             "tile for one level of this many bytes, named 'custom' (0: the device's levels)"},
+            {"remarks", SOL_OPT_BOOL, "false", "explain each node's tiles and rewrite"},
+            {0},
+        },
+    .run = run,
+};
