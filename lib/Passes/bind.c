@@ -15,7 +15,9 @@
  *     extent is the largest such C), and every other access's subscript k has a computable
  *     maximum below that extent. Anything else (unknown users, unknown ranges) keeps `?`.
  * The constants this pass creates (the bound sizes included) are erased when folding leaves
- * them unused; the module's own constants are left alone.
+ * them unused; the module's own constants are left alone. `--bind X=16x16384` gives a memref
+ * argument a static shape directly: a buffer that only a linalg.generic uses has no loop
+ * stating its extent.
  *
  * The file also parses the --bind text and picks the entry function (@forward by default).
  */
@@ -69,7 +71,30 @@ static bool parse_size(const char *name, size_t nlen, const char *s, size_t len,
     return true;
 }
 
-/* item -> '%'? NAME '=' value */
+/* shape -> value ('x' value)+ : "16x16384" */
+static bool parse_shape(SolBinding *out, const char *name, size_t nlen, const char *s, size_t len,
+                        SolBuf *err)
+{
+    SolVecOf(int64_t) dims = {0};
+    for (;;) {
+        const char *x = memchr(s, 'x', len);
+        size_t part = x ? (size_t)(x - s) : len;
+        int64_t v;
+        if (!parse_size(name, nlen, s, part, &v, err)) {
+            sol_vec_free(&dims);
+            return false;
+        }
+        sol_vec_push(&dims, v);
+        if (!x)
+            break;
+        s = x + 1, len -= part + 1;
+    }
+    out->rank = (uint32_t)dims.len;
+    out->dims = dims.data;
+    return true;
+}
+
+/* item -> '%'? NAME '=' (value | shape) */
 static bool parse_item(SolBindings *b, const char *s, size_t len, SolBuf *err)
 {
     const char *eq = memchr(s, '=', len);
@@ -84,14 +109,18 @@ static bool parse_item(SolBindings *b, const char *s, size_t len, SolBuf *err)
         sol_buf_printf(err, "--bind: expected NAME=VALUE, got '%.*s'", (int)len, s);
         return false;
     }
-    int64_t v;
-    if (!parse_size(name, nlen, eq + 1, len - (size_t)(eq + 1 - s), &v, err))
+    const char *value = eq + 1;
+    size_t vlen = len - (size_t)(value - s);
+    SolBinding binding = {0};
+    if (memchr(value, 'x', vlen) ? !parse_shape(&binding, name, nlen, value, vlen, err)
+                                 : !parse_size(name, nlen, value, vlen, &binding.value, err))
         return false;
     if (find_binding(b, name, nlen)) {
         sol_buf_printf(err, "--bind: '%.*s' is bound twice", (int)nlen, name);
+        free(binding.dims);
         return false;
     }
-    SolBinding binding = {sol_xstrndup(name, nlen), v};
+    binding.name = sol_xstrndup(name, nlen);
     sol_vec_push(b, binding);
     return true;
 }
@@ -104,8 +133,11 @@ bool sol_bindings_parse(SolBindings *b, const char *text, SolBuf *err)
         const char *comma = strchr(p, ',');
         size_t len = comma ? (size_t)(comma - p) : strlen(p);
         if (!parse_item(b, p, len, err)) {
-            while (b->len > first_new)
-                free((char *)b->data[--b->len].name);
+            while (b->len > first_new) {
+                b->len--;
+                free((char *)b->data[b->len].name);
+                free(b->data[b->len].dims);
+            }
             return false;
         }
         if (!comma)
@@ -116,8 +148,10 @@ bool sol_bindings_parse(SolBindings *b, const char *text, SolBuf *err)
 
 void sol_bindings_free(SolBindings *b)
 {
-    for (size_t i = 0; i < b->len; i++)
+    for (size_t i = 0; i < b->len; i++) {
         free((char *)b->data[i].name);
+        free(b->data[i].dims);
+    }
     sol_vec_free(b);
 }
 
@@ -293,7 +327,7 @@ static bool bind_args(Binder *b, SolBlock *body, const SolBinding *bind, size_t 
 {
     bool ok = true;
     for (size_t i = 0; i < n; i++)
-        if (find_index_arg(body, sol_ident_cstr(b->ctx, bind[i].name)) < 0) {
+        if (bind[i].rank == 0 && find_index_arg(body, sol_ident_cstr(b->ctx, bind[i].name)) < 0) {
             error_no_such_arg(b, body, bind[i].name);
             ok = false;
         }
@@ -302,6 +336,8 @@ static bool bind_args(Binder *b, SolBlock *body, const SolBinding *bind, size_t 
     bool *drop = sol_xcalloc(body->num_args + 1, sizeof *drop);
     SolOp *last = NULL;
     for (size_t i = 0; i < n; i++) {
+        if (bind[i].rank)
+            continue; /* a shape: bind_shapes */
         int k = find_index_arg(body, sol_ident_cstr(b->ctx, bind[i].name));
         SolValue *arg = &body->args[k];
         SolOp *c = make_constant(b, b->func->loc, bind[i].value, arg->hint);
@@ -812,6 +848,74 @@ static bool refine_args(Binder *b, SolBlock *body)
     return changed;
 }
 
+/* ---- shapes of memref arguments ------------------------------------------------------------ */
+
+/* The memref argument named `name`, or -1. */
+static int find_memref_arg(SolBlock *body, const SolIdent *name)
+{
+    for (uint32_t i = 0; i < body->num_args; i++)
+        if (body->args[i].type && sol_type_is_memref(body->args[i].type) &&
+            body->args[i].hint == name)
+            return (int)i;
+    return -1;
+}
+
+/* `X=16x16384`: checks the shape against the argument's type, then makes it the type. */
+static bool bind_shape(Binder *b, SolBlock *body, const SolBinding *bind)
+{
+    const char *fn = b->func->props.func->sym->str;
+    int k = find_memref_arg(body, sol_ident_cstr(b->ctx, bind->name));
+    if (k < 0) {
+        sol_emit_error(b->ctx, b->func->loc,
+                       "--bind: function '@%s' has no memref argument '%s' (a shape such as "
+                       "16x16384 sizes a memref argument)",
+                       fn, bind->name);
+        return false;
+    }
+    SolValue *arg = &body->args[k];
+    const SolType *t = arg->type;
+    if (bind->rank != t->rank) {
+        sol_emit_error(b->ctx, b->func->loc, "--bind: '%s' has rank %u, got a shape of rank %u",
+                       bind->name, t->rank, bind->rank);
+        return false;
+    }
+    for (uint32_t d = 0; d < t->rank; d++)
+        if (t->dims[d] != SOL_DYNAMIC && t->dims[d] != bind->dims[d]) {
+            sol_emit_error(b->ctx, b->func->loc,
+                           "--bind: dim %u of '%s' is %lld in its type, got %lld", d, bind->name,
+                           (long long)t->dims[d], (long long)bind->dims[d]);
+            return false;
+        }
+    if (!users_follow_type(arg)) {
+        sol_emit_error(b->ctx, b->func->loc,
+                       "--bind: cannot give '%s' a static shape: an op passes it on with its "
+                       "type (a call, return or select)",
+                       bind->name);
+        return false;
+    }
+    for (uint32_t d = 0; d < t->rank; d++)
+        if (t->dims[d] == SOL_DYNAMIC)
+            t = with_dim(b, t, d, bind->dims[d]);
+    arg->type = t;
+    const SolType *ft = b->func->props.func->type;
+    const SolType **inputs = sol_arena_alloc(&b->m->arena, (ft->num_inputs + 1) * sizeof *inputs);
+    memcpy(inputs, ft->inputs, ft->num_inputs * sizeof *inputs);
+    inputs[k] = t;
+    b->func->props.func->type =
+        sol_type_function(b->ctx, ft->num_inputs, inputs, ft->num_results, ft->results);
+    return true;
+}
+
+/* Every shape binding; all are checked, so each mistake is reported. */
+static bool bind_shapes(Binder *b, SolBlock *body, const SolBinding *bind, size_t n)
+{
+    bool ok = true;
+    for (size_t i = 0; i < n; i++)
+        if (bind[i].rank && !bind_shape(b, body, &bind[i]))
+            ok = false;
+    return ok;
+}
+
 /* ---- the fixpoint -------------------------------------------------------------------------- */
 
 static bool fold_op(Binder *b, SolOp *op)
@@ -907,7 +1011,7 @@ bool sol_bind_entry(SolContext *ctx, SolModule *m, SolOp *entry_func, const SolB
         return false;
     Binder b = {ctx, m, entry_func, sol_type_index(ctx), {0}};
     SolBlock *body = func_body(entry_func);
-    bool ok = bind_args(&b, body, bind, n);
+    bool ok = bind_shapes(&b, body, bind, n) && bind_args(&b, body, bind, n);
     while (ok && fold_sweep(&b, body))
         ;
     erase_unused_made(&b);

@@ -146,8 +146,10 @@ bool sol_pipeline_run(const SolPipeline *p, SolPassRun *r, SolModule *m,
 /* ---- entry function and --bind (bind.c) -------------------------------------------------- */
 
 typedef struct SolBinding {
-    const char *name; /* an `index` argument's source name, without '%' */
-    int64_t value;    /* >= 0 */
+    const char *name; /* an argument's source name, without '%' */
+    int64_t value;    /* an `index` argument's value, >= 0 (when rank == 0) */
+    uint32_t rank;    /* > 0: the shape of a memref argument, `X=16x16384` */
+    int64_t *dims;    /* rank sizes >= 0 (heap) */
 } SolBinding;
 
 typedef struct SolBindings {
@@ -155,9 +157,10 @@ typedef struct SolBindings {
     size_t len, cap;
 } SolBindings;
 
-/* Parses `N=4096,D=1024` and appends to b. On failure writes the reason to err (for example
- * "--bind: expected NAME=VALUE, got 'N'") and appends nothing. Values are int64 with overflow
- * checks; negative values and a name bound twice are rejected. */
+/* Parses `N=4096,D=1024,X=16x16384` and appends to b. On failure writes the reason to err
+ * (for example "--bind: expected NAME=VALUE, got 'N'") and appends nothing. Values are int64
+ * with overflow checks; negative values and a name bound twice are rejected. A value with
+ * 'x' between sizes is the shape of a memref argument. */
 bool sol_bindings_parse(SolBindings *b, const char *text, SolBuf *err);
 void sol_bindings_free(SolBindings *b);
 
@@ -170,7 +173,10 @@ bool sol_entry_find(SolContext *ctx, SolModule *m, const char *name, SolOp **out
  * `arith.constant` at the top of the body, constant operands are folded into affine maps
  * (`affine.for %i = 0 to %N` becomes `0 to 4096`), and `?` dims that are now known become
  * static (memref.alloc sizes, memref.dim, and function arguments whose extent the loops
- * accessing them determine). Emits an error for a name that is not an index argument. */
+ * accessing them determine). A shape binding gives a memref argument its static type (the
+ * way to size a buffer that only a linalg.generic uses, whose extent no loop states). Emits
+ * an error for a name that is not an argument of the kind its value needs, a shape of the
+ * wrong rank or disagreeing with a static dim. */
 bool sol_bind_entry(SolContext *ctx, SolModule *m, SolOp *entry_func, const SolBinding *b,
                     size_t n);
 
