@@ -1,0 +1,230 @@
+/*
+ * solar-calibrate: measures this machine into a device model for `solar-opt --hw`.
+ *
+ *   solar-calibrate [-o hardware/host.json] [--threads N] [--repeats N] [--seconds S] [--quick]
+ *
+ * Prints what it measured and why it trusts it (method, best and slowest run of each figure),
+ * then writes the model and reads it back with the loader every tool uses, so a file it writes
+ * always loads. Exit status: 0 success, 1 the model could not be written or read back, 2 bad
+ * usage.
+ */
+#include "calibrate.h"
+
+#include "Analysis/device.h"
+#include "Support/cli.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#define SOLAR_CALIBRATE_VERSION "0.1.0"
+
+enum { F_OUT, F_NAME, F_THREADS, F_REPEATS, F_SECONDS, F_QUICK, F_QUIET, F_HELP, F_VERSION };
+
+static const SolFlag flags[] = {
+    {"-o", F_OUT, "PATH", "write the device model to PATH ('-': stdout; default: none)"},
+    {"--name", F_NAME, "NAME", "the model's name (default: host; `--hw NAME` finds NAME.json)"},
+    {"--threads", F_THREADS, "N", "cores to load (default: every online CPU)"},
+    {"--repeats", F_REPEATS, "N", "runs of each kernel; the best counts (default 5)"},
+    {"--seconds", F_SECONDS, "S", "duration of one run (default 0.25)"},
+    {"--quick", F_QUICK, NULL,
+     "short runs and small buffers (for tests: the figures are not to be trusted)"},
+    {"--quiet", F_QUIET, NULL, "no progress lines on stderr"},
+    {"--help", F_HELP, NULL, "print this help and exit"},
+    {"--version", F_VERSION, NULL, "print the version and exit"},
+};
+static const char *const aliases[] = {"-h", "--help", NULL};
+static const SolCli cli = {.tool = "solar-calibrate",
+                           .flags = flags,
+                           .num_flags = sizeof flags / sizeof flags[0],
+                           .aliases = aliases,
+                           .help_width = 18};
+
+typedef struct Args {
+    CalOptions opts;
+    const char *out, *name;
+    bool quiet, help, version;
+} Args;
+
+static void usage_error(const char *fmt, const char *flag, const char *value)
+{
+    fprintf(stderr, "solar-calibrate: error: ");
+    fprintf(stderr, fmt, flag, value);
+    fputc('\n', stderr);
+}
+
+static bool parse_count(const char *flag, const char *s, int max, int *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (end == s || *end || errno || v < 1 || v > max) {
+        usage_error("%s: expected an integer from 1, got '%s'", flag, s);
+        return false;
+    }
+    *out = (int)v;
+    return true;
+}
+
+static bool apply_flag(void *user, const SolFlag *f, char *value)
+{
+    Args *a = user;
+    switch (f->id) {
+    case F_OUT: a->out = value; return true;
+    case F_NAME: a->name = value; return true;
+    case F_THREADS: return parse_count("--threads", value, 4096, &a->opts.threads);
+    case F_REPEATS: return parse_count("--repeats", value, 1000, &a->opts.repeats);
+    case F_SECONDS: {
+        char *end;
+        double v = strtod(value, &end);
+        if (end == value || *end || !(v >= 0.001 && v <= 60)) {
+            usage_error("%s: expected seconds between 0.001 and 60, got '%s'", "--seconds", value);
+            return false;
+        }
+        a->opts.seconds = v;
+        return true;
+    }
+    case F_QUICK: return a->opts.quick = true;
+    case F_QUIET: return a->quiet = true;
+    case F_HELP: return a->help = true;
+    case F_VERSION: return a->version = true;
+    }
+    return false;
+}
+
+static bool no_operands(void *user, char *arg)
+{
+    (void)user;
+    usage_error("unexpected argument '%s'%s", arg, "; usage: solar-calibrate [-o PATH] [options]");
+    return false;
+}
+
+static void print_help(FILE *out)
+{
+    fputs("USAGE: solar-calibrate [-o hardware/host.json] [options]\n\n"
+          "Measures this machine like an empirical roofline toolkit: the core clock, vector\n"
+          "FMA peaks per dtype and AMX tile peaks on every core (the ISA is detected), the\n"
+          "bandwidth of DRAM and of each cache level (read, write, non-temporal write, copy and\n"
+          "triad kernels), cache sizes from sysfs. Every figure is the highest rate any method\n"
+          "reached, since a bound divides by it; the slowest run is printed beside it. A unit\n"
+          "the ISA has but this build cannot drive gets its documented rate at the measured\n"
+          "clock. The model is written in the hardware/ schema with \"measured\": true and read\n"
+          "back with solar-opt's loader. Run it on an otherwise idle machine: other load makes\n"
+          "the figures low, and a low figure is a bound a real kernel can beat.\n\nOPTIONS:\n",
+          out);
+    sol_cli_print_flags(&cli, out);
+}
+
+/* `per_core_cycle`: the rate per core and cycle at the measured clock, 0 when unknown. */
+static void print_rate(FILE *out, const char *kind, const CalRate *r, const char *unit,
+                       double per_core_cycle)
+{
+    if (!r->samples) {
+        fprintf(out, "  %-6s %-5s  -\n", kind, r->what ? r->what : "");
+        return;
+    }
+    if (r->derived) {
+        fprintf(out, "  %-6s %-5s %10.4g %-6s derived: %s (%s)\n", kind, r->what, r->best, unit,
+                r->method, r->note);
+        return;
+    }
+    fprintf(out, "  %-6s %-5s %10.4g %-6s %s, best of %d; slowest %.4g (-%.1f%%)", kind,
+            r->what, r->best, unit, r->method, r->samples, r->worst,
+            100.0 * (r->best - r->worst) / r->best);
+    if (per_core_cycle > 0)
+        fprintf(out, "; %.0f per core-cycle", per_core_cycle);
+    fputc('\n', out);
+}
+
+static void print_summary(FILE *out, const CalResult *r)
+{
+    char isa[256];
+    cal_isa_describe(&r->isa, isa, sizeof isa);
+    fprintf(out, "CPU     %s\nISA     %s%s\ncores   %d loaded\nclock   %.3f GHz (dependent add chain)\n",
+            r->isa.model, isa, r->isa.amx_tile && !r->isa.amx_usable ? " (AMX state not granted)" : "",
+            r->threads, r->clock_ghz);
+    fprintf(out, "peaks (all cores)\n");
+    double core_cycles = r->clock_ghz * 1e9 * r->threads;
+    for (int d = 0; d < CAL_MAT_COUNT; d++)
+        if (r->matrix[d].samples)
+            print_rate(out, "matrix", &r->matrix[d], d == CAL_MAT_I8 ? "OP/s" : "FLOP/s",
+                       core_cycles > 0 ? r->matrix[d].best / core_cycles : 0);
+    for (int d = 0; d < CAL_VEC_COUNT; d++)
+        print_rate(out, "vector", &r->vector[d], d == CAL_VEC_I8 ? "OP/s" : "FLOP/s",
+                   core_cycles > 0 ? r->vector[d].best / core_cycles : 0);
+    fprintf(out, "memory\n");
+    for (int i = 0; i < r->num_levels; i++) {
+        const CalLevel *lv = &r->levels[i];
+        fprintf(out, "  %-5s %12llu B x %-3d %10.4g B/s  (read %.4g, write %.4g, copy/triad %.4g; "
+                     "%.0f KiB per array)\n",
+                lv->name, (unsigned long long)lv->bytes, lv->units, lv->bandwidth, lv->reads.best,
+                lv->writes.best, lv->mixed.best, (double)lv->working_set / 1024);
+    }
+}
+
+/* Writes atomically (a temporary file renamed over PATH), then loads it back. */
+static bool write_model(const char *path, const char *json, const char *name)
+{
+    if (strcmp(path, "-") == 0) {
+        fputs(json, stdout);
+        fputc('\n', stdout);
+        return true;
+    }
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
+    FILE *f = fopen(tmp, "w");
+    if (!f || fputs(json, f) < 0 || fputc('\n', f) < 0 || fclose(f) != 0) {
+        fprintf(stderr, "solar-calibrate: error: cannot write '%s': %s\n", tmp, strerror(errno));
+        remove(tmp);
+        return false;
+    }
+    if (rename(tmp, path) != 0) {
+        fprintf(stderr, "solar-calibrate: error: cannot rename '%s' to '%s': %s\n", tmp, path,
+                strerror(errno));
+        remove(tmp);
+        return false;
+    }
+    SolDevice d;
+    SolBuf err = {0};
+    bool ok = sol_device_load_file(path, &d, &err);
+    if (!ok)
+        fprintf(stderr, "solar-calibrate: error: the model does not load back: %s\n", err.data);
+    else
+        printf("wrote %s (device '%s', loads with --hw %s)\n", path, d.name, path);
+    (void)name;
+    sol_device_free(&d);
+    sol_buf_free(&err);
+    return ok;
+}
+
+int main(int argc, char **argv)
+{
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    Args a = {.opts = {.threads = online > 0 ? (int)online : 1, .repeats = 5, .seconds = 0.25},
+              .name = "host"};
+    if (!sol_cli_parse(&cli, argc, argv, apply_flag, no_operands, &a))
+        return 2;
+    if (a.help) {
+        print_help(stdout);
+        return 0;
+    }
+    if (a.version) {
+        puts("solar-calibrate (SOLAR-C) " SOLAR_CALIBRATE_VERSION);
+        return 0;
+    }
+    if (a.opts.quick) {
+        a.opts.repeats = a.opts.repeats < 2 ? a.opts.repeats : 2;
+        a.opts.seconds = a.opts.seconds < 0.02 ? a.opts.seconds : 0.02;
+    }
+    CalResult r;
+    cal_run(&a.opts, &r, a.quiet ? NULL : stderr);
+    /* With the model on stdout, the summary goes to stderr. */
+    bool json_to_stdout = a.out && strcmp(a.out, "-") == 0;
+    print_summary(json_to_stdout ? stderr : stdout, &r);
+    if (!a.out)
+        return 0;
+    char *json = cal_model_json(&r, a.name);
+    bool ok = write_model(a.out, json, a.name);
+    free(json);
+    return ok ? 0 : 1;
+}

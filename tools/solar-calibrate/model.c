@@ -1,0 +1,119 @@
+/*
+ * The measured device model as JSON in the hardware/ schema (lib/Analysis/device.h), with
+ * "measured": true. How each figure was obtained, and its spread over methods and repetitions,
+ * goes into "sources", so the file says why it can be trusted.
+ */
+#include "calibrate.h"
+
+#include <cjson/cJSON.h>
+#include <stdlib.h>
+
+static void add_rate_source(cJSON *sources, const char *kind, const CalRate *r, const char *unit)
+{
+    char text[512];
+    if (r->derived) {
+        snprintf(text, sizeof text, "%s %s: %.4g %s, derived (%s): %s", kind, r->what, r->best,
+                 unit, r->method, r->note);
+    } else {
+        snprintf(text, sizeof text,
+                 "%s %s: %.4g %s, best of %d runs by %s; slowest run %.4g (spread %.1f%%)",
+                 kind, r->what, r->best, unit, r->samples, r->method, r->worst,
+                 r->best > 0 ? 100.0 * (r->best - r->worst) / r->best : 0.0);
+    }
+    cJSON_AddItemToArray(sources, cJSON_CreateString(text));
+}
+
+static void add_peaks(cJSON *parent, const char *key, const CalRate *rates, int n,
+                      const char *const *dtypes)
+{
+    cJSON *obj = cJSON_AddObjectToObject(parent, key);
+    for (int d = 0; d < n; d++) {
+        if (rates[d].samples)
+            cJSON_AddNumberToObject(obj, dtypes[d], rates[d].best);
+    }
+}
+
+static cJSON *level_json(const CalLevel *lv, bool dram)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "name", lv->name);
+    cJSON_AddNumberToObject(o, "bytes", (double)lv->bytes);
+    if (lv->bandwidth > 0)
+        cJSON_AddNumberToObject(o, "bandwidth", lv->bandwidth);
+    if (!dram && lv->units > 1)
+        cJSON_AddNumberToObject(o, "units", lv->units);
+    if (!dram && lv->cpus_per_unit > 1) {
+        char text[64];
+        snprintf(text, sizeof text, "%d CPUs", lv->cpus_per_unit);
+        cJSON_AddStringToObject(o, "shared_by", text);
+    }
+    return o;
+}
+
+static void add_level_sources(cJSON *sources, const CalLevel *lv, bool dram)
+{
+    char text[512];
+    snprintf(text, sizeof text,
+             "%s: %.4g B/s = %s over %.1f MiB per array; best read %.4g (%s), write %.4g (%s), "
+             "copy/triad %.4g (%s)",
+             lv->name, lv->bandwidth,
+             dram ? "the best single kernel" : "best read + best write (separate ports)",
+             (double)lv->working_set / (1 << 20), lv->reads.best,
+             lv->reads.method ? lv->reads.method : "-", lv->writes.best,
+             lv->writes.method ? lv->writes.method : "-", lv->mixed.best,
+             lv->mixed.method ? lv->mixed.method : "-");
+    cJSON_AddItemToArray(sources, cJSON_CreateString(text));
+}
+
+char *cal_model_json(const CalResult *r, const char *name)
+{
+    char isa[256], text[1024];
+    cal_isa_describe(&r->isa, isa, sizeof isa);
+    cJSON *root = cJSON_CreateObject();
+    cJSON_AddStringToObject(root, "name", name);
+    snprintf(text, sizeof text,
+             "Measured on this machine by solar-calibrate at %s%s: %s, %d cores loaded, ISA %s. "
+             "Every figure is the highest rate any method reached (a bound divides by it); "
+             "methods and spreads are listed in sources. No register level: the core's physical "
+             "register file size is not published.",
+             r->date, r->quick ? " in --quick mode (short runs, small buffers: do not trust)" : "",
+             r->isa.model, r->threads, isa);
+    cJSON_AddStringToObject(root, "description", text);
+    cJSON_AddNumberToObject(root, "clock_ghz", r->clock_ghz > 0 ? r->clock_ghz : 1.0);
+    cJSON_AddBoolToObject(root, "measured", 1);
+    cJSON *peaks = cJSON_AddObjectToObject(root, "peak_flops");
+    add_peaks(peaks, "matrix", r->matrix, CAL_MAT_COUNT, cal_matrix_dtypes);
+    add_peaks(peaks, "vector", r->vector, CAL_VEC_COUNT, cal_vector_dtypes);
+    cJSON *memory = cJSON_AddArrayToObject(root, "memory");
+    for (int i = 0; i < r->num_levels; i++)
+        cJSON_AddItemToArray(memory, level_json(&r->levels[i], i == 0));
+
+    cJSON *sources = cJSON_AddArrayToObject(root, "sources");
+    snprintf(text, sizeof text,
+             "solar-calibrate, %s: clock %.3f GHz from a dependent integer add chain (one add "
+             "per cycle), best of the runs",
+             r->date, r->clock_ghz);
+    cJSON_AddItemToArray(sources, cJSON_CreateString(text));
+    for (int d = 0; d < CAL_MAT_COUNT; d++) {
+        if (r->matrix[d].samples)
+            add_rate_source(sources, "matrix", &r->matrix[d], d == CAL_MAT_I8 ? "OP/s" : "FLOP/s");
+    }
+    for (int d = 0; d < CAL_VEC_COUNT; d++) {
+        if (r->vector[d].samples)
+            add_rate_source(sources, "vector", &r->vector[d], d == CAL_VEC_I8 ? "OP/s" : "FLOP/s");
+    }
+    for (int i = 0; i < r->num_levels; i++)
+        add_level_sources(sources, &r->levels[i], i == 0);
+    cJSON_AddItemToArray(sources,
+                         cJSON_CreateString("Cache sizes and sharing: Linux sysfs "
+                                            "/sys/devices/system/cpu/cpu0/cache; DRAM size: "
+                                            "MemTotal in /proc/meminfo"));
+    if (r->isa.amx_bf16)
+        cJSON_AddItemToArray(
+            sources, cJSON_CreateString("AMX rate per core: 1024 BF16 / 2048 INT8 operations per "
+                                        "cycle (Intel, 4th Gen Xeon Scalable; "
+                                        "https://en.wikipedia.org/wiki/Advanced_Matrix_Extensions)"));
+    char *json = cJSON_Print(root);
+    cJSON_Delete(root);
+    return json;
+}
