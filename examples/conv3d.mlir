@@ -5,6 +5,7 @@
 // (read-modify-write); taps in the zero padding are skipped by an affine.if without results.
 // sizes.small: batch_size=2, in_channels=2, out_channels=3, depth=3, height=4, width=5
 // sizes.real: batch_size=16, in_channels=32, out_channels=64, depth=32, height=64, width=64
+// sizes.host: batch_size=4, in_channels=32, out_channels=64, depth=32, height=64, width=64
 #inside = affine_set<(d0, d1, d2, d3, d4, d5)[s0, s1, s2] :
     (d0 + d3 - 1 >= 0, s0 - d0 - d3 >= 0,
      d1 + d4 - 1 >= 0, s1 - d1 - d4 >= 0,

@@ -48,6 +48,15 @@ config.substitutions.append(("%scripts", os.path.join(config.solar_src_root, "sc
 config.substitutions.append(
     ("%solar_reference", os.path.join(config.solar_src_root, "python", "solar_reference.py"))
 )
+# solar-validate (from solar_tools_dir, like the other tools) with this interpreter, so a test
+# does not pay for probing `python3` and /usr/bin/python3; %solar_measure is its timing script.
+config.substitutions.append(
+    ("%solar_measure", os.path.join(config.solar_src_root, "python", "solar_measure.py"))
+)
+config.substitutions.append(
+    ("%solar_validate", "env SOLAR_PYTHON=%s %s" % (
+        python, os.path.join(config.solar_tools_dir, "solar-validate")))
+)
 try:
     if subprocess.call([python, "-c", "import torch, numpy"], stdout=subprocess.DEVNULL,
                        stderr=subprocess.DEVNULL) == 0:

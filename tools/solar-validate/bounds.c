@@ -1,0 +1,132 @@
+/*
+ * The bounds: solar-opt run on the kernel bound to the measured sizes, with every SOL pass
+ * (--sol-unfused --sol-fused --fuse --sol-cache) and --report=json, and the four times read
+ * from the report's "sol" object: unfused, fused_plan (the fusion plan's bound, present with
+ * --fuse), fused and cache, each with its "seconds" and "bound" (matrix, vector or memory).
+ */
+#include "validate.h"
+
+#include <stdlib.h>
+
+enum { MAX_OUTPUT = 16 << 20 };
+
+const char *const bound_names[B_COUNT] = {"unfused", "fused-plan", "fused", "cache"};
+static const char *const json_keys[B_COUNT] = {"unfused", "fused_plan", "fused", "cache"};
+
+char *solar_opt_path(void)
+{
+    char *dir = exe_dir();
+    if (dir) {
+        SolBuf p = {0};
+        sol_buf_printf(&p, "%s/solar-opt", dir);
+        free(dir);
+        if (is_file(p.data))
+            return p.data;
+        sol_buf_free(&p);
+    }
+    return sol_xstrdup("solar-opt");
+}
+
+void bounds_free(Bounds *b)
+{
+    free(b->device);
+    memset(b, 0, sizeof *b);
+}
+
+/* solar-opt's diagnostics as they are (`file:line:col: error: ...`, source line, caret). */
+static void forward_diagnostics(SolBuf *err, const SpawnResult *r)
+{
+    size_t len = r->err.len;
+    while (len && r->err.data[len - 1] == '\n')
+        len--;
+    sol_buf_append(err, r->err.data, len);
+}
+
+RunStatus bounds_run(const char *solar_opt, const char *kernel, const Sizes *bind,
+                     const char *shapes, const char *hw, double timeout_s, bool verbose,
+                     Bounds *out, SolBuf *err)
+{
+    memset(out, 0, sizeof *out);
+    SolBuf sz = {0}, hwarg = {0};
+    sizes_text(&sz, bind, ",");
+    if (shapes && shapes[0])
+        sol_buf_printf(&sz, "%s%s", sz.len ? "," : "", shapes);
+    sol_buf_printf(&hwarg, "--hw=%s", hw);
+    const char *argv[16];
+    size_t n = 0;
+    argv[n++] = solar_opt;
+    argv[n++] = kernel;
+    if (sz.len) {
+        argv[n++] = "--bind";
+        argv[n++] = sz.data;
+    }
+    argv[n++] = "--sol-unfused";
+    argv[n++] = "--sol-fused";
+    argv[n++] = "--fuse";
+    argv[n++] = "--sol-cache";
+    argv[n++] = hwarg.data;
+    argv[n++] = "--report=json";
+    argv[n] = NULL;
+    if (verbose) {
+        SolBuf cmd = {0};
+        for (size_t i = 0; argv[i]; i++)
+            sol_buf_printf(&cmd, "%s%s", i ? " " : "", argv[i]);
+        tool_note("$ %s", cmd.data);
+        sol_buf_free(&cmd);
+    }
+    SpawnResult r;
+    spawn_run(argv, timeout_s, MAX_OUTPUT, &r);
+    sol_buf_free(&sz);
+    sol_buf_free(&hwarg);
+    RunStatus st = RUN_OK;
+    cJSON *j = NULL;
+    if (r.status == -1) {
+        sol_buf_printf(err, "%s (solar-opt is looked up beside solar-validate, then on PATH)",
+                       r.why.data);
+        st = RUN_USAGE;
+        goto done;
+    }
+    if (r.timed_out) {
+        sol_buf_printf(err, "%s: solar-opt did not finish within %g s (--timeout)", kernel,
+                       timeout_s);
+        st = RUN_FAILED;
+        goto done;
+    }
+    if (r.status != 0) {
+        sol_buf_printf(err, "solar-opt cannot bound %s (exit status %d)%s", kernel, r.status,
+                       r.err.len ? ":\n" : "");
+        forward_diagnostics(err, &r);
+        st = r.status == 2 ? RUN_USAGE : RUN_FAILED;
+        goto done;
+    }
+    j = cJSON_Parse(r.out.data);
+    cJSON *sol = cJSON_GetObjectItem(j, "sol");
+    if (!cJSON_IsObject(sol)) {
+        sol_buf_printf(err, "%s: solar-opt's report has no \"sol\" object", kernel);
+        st = RUN_FAILED;
+        goto done;
+    }
+    for (int k = 0; k < B_COUNT; k++) {
+        cJSON *b = cJSON_GetObjectItem(sol, json_keys[k]);
+        cJSON *secs = cJSON_GetObjectItem(b, "seconds");
+        if (!cJSON_IsNumber(secs))
+            continue;
+        out->b[k].present = true;
+        out->b[k].seconds = secs->valuedouble;
+        const char *kind = cJSON_GetStringValue(cJSON_GetObjectItem(b, "bound"));
+        snprintf(out->b[k].kind, sizeof out->b[k].kind, "%s", kind ? kind : "?");
+    }
+    if (!out->b[B_FUSED].present) {
+        sol_buf_printf(err, "%s: solar-opt's report has no fused bound", kernel);
+        st = RUN_FAILED;
+        goto done;
+    }
+    const char *dev = cJSON_GetStringValue(cJSON_GetObjectItem(j, "device"));
+    out->device = sol_xstrdup(dev ? dev : hw);
+    out->approximate = cJSON_IsTrue(cJSON_GetObjectItem(j, "approximate"));
+    out->data_dependent = cJSON_IsTrue(cJSON_GetObjectItem(j, "data_dependent"));
+done:
+    cJSON_Delete(j);
+    spawn_result_free(&r);
+    return st;
+}

@@ -1,0 +1,164 @@
+/*
+ * The measurement: python/solar_measure.py run by an interpreter with numpy and torch. The
+ * interpreter is SOLAR_PYTHON when set, else the first of `python3` on PATH and
+ * /usr/bin/python3 (Debian's, with python3-torch) that imports both, as solar-translate picks
+ * it. The script is found beside the installed binary (<prefix>/share/solar/python/) or in the
+ * source tree of an uninstalled build. It prints one JSON object on stdout.
+ */
+#include "validate.h"
+
+#include <stdlib.h>
+
+#ifndef SOLAR_SOURCE_DIR
+#define SOLAR_SOURCE_DIR "."
+#endif
+
+enum { PROBE_TIMEOUT_S = 120, MAX_OUTPUT = 1 << 20 };
+
+static char *find_script(void)
+{
+    char *dir = exe_dir();
+    SolBuf p = {0};
+    if (dir) {
+        sol_buf_printf(&p, "%s/../share/solar/python/solar_measure.py", dir);
+        free(dir);
+        if (is_file(p.data))
+            return p.data;
+        p.len = 0;
+    }
+    sol_buf_puts(&p, SOLAR_SOURCE_DIR "/python/solar_measure.py");
+    if (is_file(p.data))
+        return p.data;
+    sol_buf_free(&p);
+    return NULL;
+}
+
+static bool probe(const char *python, bool verbose)
+{
+    const char *argv[] = {python, "-c", "import numpy, torch", NULL};
+    SpawnResult r;
+    spawn_run(argv, PROBE_TIMEOUT_S, 4096, &r);
+    bool ok = r.status == 0;
+    if (verbose)
+        tool_note("%s %s import numpy and torch", python, ok ? "can" : "cannot");
+    spawn_result_free(&r);
+    return ok;
+}
+
+bool measurer_find(Measurer *m, bool verbose, SolBuf *err)
+{
+    memset(m, 0, sizeof *m);
+    m->script = find_script();
+    if (!m->script) {
+        sol_buf_puts(err, "cannot find solar_measure.py (looked in ../share/solar/python beside "
+                          "the binary and in " SOLAR_SOURCE_DIR "/python)");
+        return false;
+    }
+    const char *env = getenv("SOLAR_PYTHON");
+    if (env && *env) {
+        m->python = sol_xstrdup(env);
+        return true;
+    }
+    static const char *const candidates[] = {"python3", "/usr/bin/python3"};
+    for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; i++)
+        if (probe(candidates[i], verbose)) {
+            m->python = sol_xstrdup(candidates[i]);
+            return true;
+        }
+    sol_buf_puts(err, "no Python here can import numpy and torch (tried python3 and "
+                      "/usr/bin/python3); set SOLAR_PYTHON to one that can");
+    measurer_free(m);
+    return false;
+}
+
+void measurer_free(Measurer *m)
+{
+    free(m->python);
+    free(m->script);
+    memset(m, 0, sizeof *m);
+}
+
+/* The script's own message without its `solar_measure.py: error: ` prefix, else the end of
+ * its stderr (a traceback), trimmed. */
+static void script_message(SolBuf *err, const SolBuf *text)
+{
+    const char *t = text->data ? text->data : "";
+    const char *p = strstr(t, "solar_measure.py: error: ");
+    if (p)
+        t = p + strlen("solar_measure.py: error: ");
+    else if (strlen(t) > 4000)
+        t += strlen(t) - 4000;
+    size_t len = strlen(t);
+    while (len && (t[len - 1] == '\n' || t[len - 1] == ' '))
+        len--;
+    sol_buf_append(err, t, len);
+}
+
+RunStatus measure_run(const Measurer *m, const char *model, const Sizes *sizes,
+                      const MeasureOpts *o, bool verbose, cJSON **out, SolBuf *err)
+{
+    *out = NULL;
+    char trials[32], warmup[32], budget[32];
+    snprintf(trials, sizeof trials, "%d", o->trials);
+    snprintf(warmup, sizeof warmup, "%d", o->warmup);
+    snprintf(budget, sizeof budget, "%g", o->budget_s);
+    SolBuf sz = {0};
+    sizes_text(&sz, sizes, ",");
+    const char *argv[20];
+    size_t n = 0;
+    argv[n++] = m->python;
+    argv[n++] = m->script;
+    argv[n++] = model;
+    if (sizes->len) {
+        argv[n++] = "--sizes";
+        argv[n++] = sz.data;
+    }
+    argv[n++] = "--device";
+    argv[n++] = o->device;
+    argv[n++] = "--trials";
+    argv[n++] = trials;
+    argv[n++] = "--warmup";
+    argv[n++] = warmup;
+    argv[n++] = "--budget";
+    argv[n++] = budget;
+    if (o->warm)
+        argv[n++] = "--warm";
+    argv[n] = NULL;
+    if (verbose) {
+        SolBuf cmd = {0};
+        for (size_t i = 0; argv[i]; i++)
+            sol_buf_printf(&cmd, "%s%s", i ? " " : "", argv[i]);
+        tool_note("$ %s", cmd.data);
+        sol_buf_free(&cmd);
+    }
+    SpawnResult r;
+    spawn_run(argv, o->timeout_s, MAX_OUTPUT, &r);
+    sol_buf_free(&sz);
+    RunStatus st = RUN_OK;
+    if (r.status == -1) {
+        sol_buf_append(err, r.why.data, r.why.len);
+        st = RUN_USAGE;
+    } else if (r.timed_out) {
+        sol_buf_printf(err, "%s: the measurement did not finish within %g s (--timeout)", model,
+                       o->timeout_s);
+        st = RUN_FAILED;
+    } else if (r.status != 0) {
+        script_message(err, &r.err);
+        if (!err->len)
+            sol_buf_printf(err, "%s: the measurement exited with status %d", model, r.status);
+        st = r.status == 2 ? RUN_USAGE : RUN_FAILED;
+    } else {
+        cJSON *j = cJSON_Parse(r.out.data);
+        if (!j || !cJSON_IsObject(j) || !cJSON_IsNumber(cJSON_GetObjectItem(j, "min_s")) ||
+            !cJSON_IsNumber(cJSON_GetObjectItem(j, "median_s"))) {
+            sol_buf_printf(err, "%s: the measurement printed no JSON result (stdout: %.200s)",
+                           model, r.out.data);
+            cJSON_Delete(j);
+            st = RUN_FAILED;
+        } else {
+            *out = j;
+        }
+    }
+    spawn_result_free(&r);
+    return st;
+}
