@@ -25,6 +25,9 @@ static void cli_error(const SolCli *cli, const char *fmt, ...)
     va_end(ap);
 }
 
+/* "[=LEVEL]": the value may be left out, and is given only after '='. */
+static bool optional_value(const SolFlag *f) { return f->arg && f->arg[0] == '['; }
+
 static bool spelt(const char *s, const char *name, size_t len)
 {
     return strlen(s) == len && memcmp(s, name, len) == 0;
@@ -65,7 +68,7 @@ const SolFlag *sol_cli_match(const SolCli *cli, char *arg, size_t *name_len, cha
 bool sol_cli_take_value(const SolCli *cli, const SolFlag *f, int argc, char **argv, int *i,
                         char **value)
 {
-    if (f->arg && !*value) {
+    if (f->arg && !*value && !optional_value(f)) {
         if (*i + 1 >= argc) {
             cli_error(cli, "option '%s' needs a value: %s %s", f->name, f->name, f->arg);
             return false;
@@ -127,7 +130,8 @@ void sol_cli_print_flags(const SolCli *cli, FILE *out)
 {
     for (size_t i = 0; i < cli->num_flags; i++) {
         const SolFlag *f = &cli->flags[i];
-        int left = fprintf(out, "  %s%s%s", f->name, f->arg ? " " : "", f->arg ? f->arg : "") - 2;
+        const char *space = f->arg && !optional_value(f) ? " " : "";
+        int left = fprintf(out, "  %s%s%s", f->name, space, f->arg ? f->arg : "") - 2;
         fprintf(out, "%*s %s\n", left < cli->help_width ? cli->help_width - left : 0, "", f->help);
     }
 }

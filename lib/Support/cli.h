@@ -18,7 +18,8 @@
 typedef struct SolFlag {
     const char *name; /* "--entry", or one letter "-o" (which also accepts "-oVALUE") */
     int id;           /* the tool's own enumerator */
-    const char *arg;  /* the value's placeholder in --help; NULL for a flag without a value */
+    const char *arg;  /* the value's placeholder in --help; NULL for a flag without a value;
+                         "[=LEVEL]": an optional value, only after '=' (--emit-tiled[=LEVEL]) */
     const char *help;
 } SolFlag;
 
@@ -40,7 +41,8 @@ const SolFlag *sol_cli_find(const SolCli *cli, const char *name, size_t len);
 const SolFlag *sol_cli_match(const SolCli *cli, char *arg, size_t *name_len, char **value);
 
 /* Completes *value for flag f found at argv[*i]: a flag with a value and none after '=' takes
- * the next argument (advancing *i). False after reporting a missing or unwanted value. */
+ * the next argument (advancing *i), except that an optional value stays NULL. False after
+ * reporting a missing or unwanted value. */
 bool sol_cli_take_value(const SolCli *cli, const SolFlag *f, int argc, char **argv, int *i,
                         char **value);
 
@@ -58,7 +60,8 @@ typedef bool (*SolCliOperand)(void *user, char *arg);
 bool sol_cli_parse(const SolCli *cli, int argc, char **argv, SolCliApply apply,
                    SolCliOperand operand, void *user);
 
-/* One line per flag: two spaces, "NAME ARG" padded to help_width, a space, the help text. */
+/* One line per flag: two spaces, "NAME ARG" ("NAME[=ARG]" for an optional value) padded to
+ * help_width, a space, the help text. */
 void sol_cli_print_flags(const SolCli *cli, FILE *out);
 
 #endif /* SOLAR_SUPPORT_CLI_H */

@@ -2,7 +2,8 @@
  * Unit test of the shared command-line flags (lib/Support/cli.h): lookup by name and alias,
  * `--flag=value`, `--flag value`, `-oVALUE`, the usage errors word for word (missing value,
  * unwanted value, unknown flag with and without a suggestion, extra candidates), operands
- * (`-` and everything after `--`), callbacks stopping the parse, and the --help columns.
+ * (`-` and everything after `--`), callbacks stopping the parse, a flag whose value is optional
+ * (`--emit[=LEVEL]`), and the --help columns.
  * Exit status 0 = pass.
  */
 #include "Support/cli.h"
@@ -22,7 +23,7 @@ static void expect_str(int line, const char *got, const char *want)
     }
 }
 
-enum { F_OUT, F_SEED, F_PRINT, F_HELP, F_BIND };
+enum { F_OUT, F_SEED, F_PRINT, F_HELP, F_BIND, F_EMIT };
 
 static const SolFlag flags[] = {
     {"-o", F_OUT, "OUT", "where the result goes"},
@@ -30,7 +31,9 @@ static const SolFlag flags[] = {
     {"--print", F_PRINT, NULL, "print it"},
     {"--help", F_HELP, NULL, "print this help"},
     {"--bind", F_BIND, "N=V,...", "sizes"},
+    {"--emit", F_EMIT, "[=LEVEL]", "emit at LEVEL"},
 };
+enum { NUM_FLAGS = sizeof flags / sizeof flags[0] };
 static const char *const aliases[] = {"-h", "--help", "--verbose", "--print", "-x", "--nope",
                                       NULL};
 
@@ -69,7 +72,7 @@ static bool parse(Seen *s, char **err, int stop_at, const char *const *words)
     }
     size_t len;
     FILE *ef = open_memstream(err, &len);
-    SolCli cli = {.tool = "tool", .flags = flags, .num_flags = 5, .aliases = aliases,
+    SolCli cli = {.tool = "tool", .flags = flags, .num_flags = NUM_FLAGS, .aliases = aliases,
                   .help_width = 12, .err = ef};
     memset(s, 0, sizeof *s);
     s->stop_at = stop_at;
@@ -107,6 +110,20 @@ static void test_parse(void)
     /* `--seed=` is an empty value, not a missing one. */
     EXPECT(parse(&s, &err, 0, WORDS("--seed=")));
     EXPECT_STR(s.log, "--seed=;");
+    free(err);
+}
+
+/* `--emit[=LEVEL]`: a value only after '=', never the next word; no "needs a value". */
+static void test_optional_value(void)
+{
+    Seen s;
+    char *err;
+    EXPECT(parse(&s, &err, 0, WORDS("--emit", "L2", "--emit=L1", "--emit=", "--emit")));
+    EXPECT_STR(s.log, "--emit=(none);operand L2;--emit=L1;--emit=;--emit=(none);");
+    EXPECT_STR(err, "");
+    free(err);
+    EXPECT(!parse(&s, &err, 0, WORDS("--emitt")));
+    EXPECT_STR(err, "tool: error: unknown option '--emitt'; did you mean '--emit'?\n");
     free(err);
 }
 
@@ -158,7 +175,7 @@ static void test_pieces(void)
     char *err;
     size_t len;
     FILE *ef = open_memstream(&err, &len);
-    SolCli cli = {.tool = "t", .flags = flags, .num_flags = 5, .err = ef};
+    SolCli cli = {.tool = "t", .flags = flags, .num_flags = NUM_FLAGS, .err = ef};
     char arg[] = "--fuse=max=1";
     size_t name_len;
     char *value;
@@ -188,7 +205,7 @@ static void test_help(void)
     char *out;
     size_t len;
     FILE *f = open_memstream(&out, &len);
-    SolCli cli = {.tool = "t", .flags = flags, .num_flags = 5, .help_width = 12};
+    SolCli cli = {.tool = "t", .flags = flags, .num_flags = NUM_FLAGS, .help_width = 12};
     sol_cli_print_flags(&cli, f);
     fclose(f);
     /* Padded like "%-12s"; a longer left column pushes its text one space further. */
@@ -196,13 +213,15 @@ static void test_help(void)
                     "  --seed S     the seed\n"
                     "  --print      print it\n"
                     "  --help       print this help\n"
-                    "  --bind N=V,... sizes\n");
+                    "  --bind N=V,... sizes\n"
+                    "  --emit[=LEVEL] emit at LEVEL\n");
     free(out);
 }
 
 int main(void)
 {
     test_parse();
+    test_optional_value();
     test_errors();
     test_pieces();
     test_help();

@@ -20,7 +20,7 @@
 
 #include "IR/ir.h"
 #include "Passes/pass.h"
-#include "Support/spelling.h"
+#include "Support/cli.h"
 #include "Support/verify_diags.h"
 #include "report.h"
 
@@ -59,14 +59,7 @@ typedef enum FlagId {
     F_VERSION,
 } FlagId;
 
-typedef struct Flag {
-    const char *name;
-    FlagId id;
-    const char *arg; /* the value's placeholder; NULL for a flag without a value */
-    const char *help;
-} Flag;
-
-static const Flag flags[] = {
+static const SolFlag flags[] = {
     {"-o", F_OUTPUT, "OUT", "write the result to OUT, atomically ('-' is stdout, the default)"},
     {"--pass-pipeline", F_PIPELINE, "PIPELINE",
      "run passes in order, written as in MLIR: 'a,b{opt=value},c' (at most once)"},
@@ -100,7 +93,12 @@ static const Flag flags[] = {
     {"--help", F_HELP, NULL, "print this help and exit"},
     {"--version", F_VERSION, NULL, "print the version and exit"},
 };
-enum { NUM_FLAGS = sizeof flags / sizeof flags[0] };
+static const char *const aliases[] = {"-h", "--help", NULL};
+static const SolCli cli = {.tool = "solar-opt",
+                           .flags = flags,
+                           .num_flags = sizeof flags / sizeof flags[0],
+                           .aliases = aliases,
+                           .help_width = 32};
 
 typedef struct Options {
     const char *input;  /* NULL or "-": stdin */
@@ -125,39 +123,6 @@ static void tool_error(const char *fmt, ...)
     va_end(ap);
 }
 
-static const Flag *find_flag(const char *name, size_t len)
-{
-    for (size_t i = 0; i < NUM_FLAGS; i++)
-        if (strlen(flags[i].name) == len && memcmp(flags[i].name, name, len) == 0)
-            return &flags[i];
-    return NULL;
-}
-
-/* `--lift-einsun` -> the closest flag or `--<pass>`, spelled with its dashes. */
-static void report_unknown_flag(const char *arg, size_t len)
-{
-    const SolPass *const *reg = sol_pass_registry();
-    size_t npasses = 0;
-    while (reg[npasses])
-        npasses++;
-    char **names = sol_xcalloc(NUM_FLAGS + npasses, sizeof *names);
-    for (size_t i = 0; i < NUM_FLAGS; i++)
-        names[i] = sol_xstrdup(flags[i].name);
-    for (size_t i = 0; i < npasses; i++) {
-        names[NUM_FLAGS + i] = sol_xmalloc(strlen(reg[i]->name) + 3);
-        sprintf(names[NUM_FLAGS + i], "--%s", reg[i]->name);
-    }
-    const char *best =
-        sol_closest_spelling(arg, len, (const char *const *)names, NUM_FLAGS + npasses);
-    if (best)
-        tool_error("unknown option '%.*s'; did you mean '%s'?", (int)len, arg, best);
-    else
-        tool_error("unknown option '%.*s'; see solar-opt --help", (int)len, arg);
-    for (size_t i = 0; i < NUM_FLAGS + npasses; i++)
-        free(names[i]);
-    free(names);
-}
-
 /* A pass flag: `--fuse` or `--fuse=max-bytes=1MiB,x=2` (same as `fuse{max-bytes=1MiB,x=2}`). */
 static bool add_pass_flag(SolContext *ctx, Options *o, const SolPass *pass, const char *value)
 {
@@ -171,7 +136,7 @@ static bool add_pass_flag(SolContext *ctx, Options *o, const SolPass *pass, cons
 }
 
 /* Applies one flag with its value (NULL for flags without one). */
-static bool apply_flag(SolContext *ctx, Options *o, const Flag *f, const char *value)
+static bool apply_flag(SolContext *ctx, Options *o, const SolFlag *f, const char *value)
 {
     SolBuf err = {0};
     switch (f->id) {
@@ -280,39 +245,45 @@ static bool set_input(Options *o, const char *path)
     return true;
 }
 
-/* One `-x`/`--x[=v]` argument at argv[*i]; may consume the next argument as its value. */
+/* `--lift-einsun` -> the closest flag or `--<pass>`, spelled with its dashes. */
+static void report_unknown_flag(const char *arg, size_t len)
+{
+    const SolPass *const *reg = sol_pass_registry();
+    size_t n = 0;
+    while (reg[n])
+        n++;
+    char **names = sol_xcalloc(n + 1, sizeof *names);
+    for (size_t i = 0; i < n; i++) {
+        names[i] = sol_xmalloc(strlen(reg[i]->name) + 3);
+        sprintf(names[i], "--%s", reg[i]->name);
+    }
+    sol_cli_report_unknown(&cli, arg, len, (const char *const *)names, n);
+    for (size_t i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+}
+
+/* One `-x`/`--x[=v]` argument at argv[*i]: a flag of the table, else `--<pass>[=OPTS]`; may
+ * consume the next argument as its value. */
 static bool parse_flag(SolContext *ctx, Options *o, int argc, char **argv, int *i)
 {
-    const char *arg = argv[*i];
-    /* mlir-opt style single-dash long flags: -verify == --verify */
+    char *arg = argv[*i];
+    /* mlir-opt style single-dash long flags: -verify == --verify (but -oFILE is -o FILE) */
     SolBuf norm = {0};
     if (arg[1] != '-' && strlen(arg) > 2 && arg[1] != 'o')
         sol_buf_printf(&norm, "-%s", arg), arg = norm.data;
-    const char *eq = strchr(arg, '=');
-    size_t name_len = eq ? (size_t)(eq - arg) : strlen(arg);
-    const char *value = eq ? eq + 1 : NULL;
+    size_t name_len;
+    char *value;
     bool ok = false;
-    const Flag *f = find_flag(arg, name_len);
+    const SolFlag *f = sol_cli_match(&cli, arg, &name_len, &value);
     const SolPass *pass =
-        name_len > 2 && arg[1] == '-' ? sol_pass_lookup_n(arg + 2, name_len - 2) : NULL;
-    if (strcmp(arg, "-h") == 0)
-        f = find_flag("--help", 6);
-    if (!f && !pass && strncmp(arg, "-o", 2) == 0 && arg[2] != '\0')
-        f = find_flag("-o", 2), value = arg + 2; /* -oFILE */
-    if (f && f->arg && f->arg[0] != '[' && !value) { /* `[=V]`: the value is optional */
-        if (*i + 1 >= argc)
-            tool_error("option '%s' needs a value: %s %s", f->name, f->name, f->arg);
-        else
-            ok = apply_flag(ctx, o, f, argv[++*i]);
-    } else if (f && !f->arg && value) {
-        tool_error("option '%s' takes no value", f->name);
-    } else if (f) {
-        ok = apply_flag(ctx, o, f, value);
-    } else if (pass) {
+        !f && name_len > 2 && arg[1] == '-' ? sol_pass_lookup_n(arg + 2, name_len - 2) : NULL;
+    if (f)
+        ok = sol_cli_take_value(&cli, f, argc, argv, i, &value) && apply_flag(ctx, o, f, value);
+    else if (pass)
         ok = add_pass_flag(ctx, o, pass, value);
-    } else {
+    else
         report_unknown_flag(arg, name_len);
-    }
     sol_buf_free(&norm);
     return ok;
 }
@@ -356,15 +327,7 @@ static void print_help(FILE *out)
           "prints the result. Exit status: 0 success, 1 errors in the input, 2 bad usage.\n\n"
           "OPTIONS:\n",
           out);
-    for (size_t i = 0; i < NUM_FLAGS; i++) {
-        char left[64];
-        if (!flags[i].arg)
-            snprintf(left, sizeof left, "%s", flags[i].name);
-        else
-            snprintf(left, sizeof left, "%s%s%s", flags[i].name, flags[i].arg[0] == '[' ? "" : " ",
-                     flags[i].arg);
-        fprintf(out, "  %-32s %s\n", left, flags[i].help);
-    }
+    sol_cli_print_flags(&cli, out);
     fputs("\nPasses (each is also a flag: --NAME or --NAME=OPT=V,...; in pipelines "
           "NAME{OPT=V ...}):\n",
           out);

@@ -26,7 +26,7 @@ static bool is_file(const char *path)
 
 static char *find_script(void)
 {
-    char *dir = tool_exe_dir();
+    char *dir = sol_process_exe_dir();
     SolBuf p = {0};
     if (dir) {
         sol_buf_printf(&p, "%s/../share/solar/python/solar_reference.py", dir);
@@ -47,12 +47,12 @@ static bool probe(const char *python, const char *module, bool verbose)
     char code[64];
     snprintf(code, sizeof code, "import numpy, %s", module);
     const char *argv[] = {python, "-c", code, NULL};
-    ProcResult r;
-    proc_run(argv, PROBE_TIMEOUT_S, 4096, &r);
+    SolProcessResult r;
+    sol_process_run(argv, &(SolProcessOptions){PROBE_TIMEOUT_S, 4096, true, tool_private_env}, &r);
     bool ok = r.status == 0;
     if (verbose)
         tool_note("%s %s import numpy and %s", python, ok ? "can" : "cannot", module);
-    proc_result_free(&r);
+    sol_process_result_free(&r);
     return ok;
 }
 
@@ -119,22 +119,23 @@ HarnessStatus harness_run(const Harness *h, const char *model, const char *out_d
     argv[n] = NULL;
     if (verbose) {
         SolBuf cmd = {0};
-        proc_argv_text(&cmd, argv);
+        sol_process_argv_text(&cmd, argv);
         tool_note("$ %s", cmd.data);
         sol_buf_free(&cmd);
     }
-    ProcResult r;
-    proc_run(argv, HARNESS_TIMEOUT_S, MAX_OUTPUT, &r);
+    SolProcessResult r;
+    sol_process_run(
+        argv, &(SolProcessOptions){HARNESS_TIMEOUT_S, MAX_OUTPUT, true, tool_private_env}, &r);
     HarnessStatus st = HARNESS_OK;
     if (r.status == -1) {
-        sol_buf_append(err, r.error.data, r.error.len);
+        sol_buf_append(err, r.why.data, r.why.len);
         st = HARNESS_USAGE;
     } else if (r.timed_out) {
         sol_buf_printf(err, "the reference harness did not finish within %d s", HARNESS_TIMEOUT_S);
         st = HARNESS_MODEL_ERROR;
     } else if (r.status != 0) {
         /* Its message, without the `solar_reference.py: error: ` prefix. */
-        const char *text = r.output.data;
+        const char *text = r.out.data;
         const char *p = strstr(text, "solar_reference.py: error: ");
         if (p)
             text = p + strlen("solar_reference.py: error: ");
@@ -146,6 +147,6 @@ HarnessStatus harness_run(const Harness *h, const char *model, const char *out_d
             sol_buf_printf(err, "the reference harness exited with status %d", r.status);
         st = r.status == 2 ? HARNESS_USAGE : HARNESS_MODEL_ERROR;
     }
-    proc_result_free(&r);
+    sol_process_result_free(&r);
     return st;
 }

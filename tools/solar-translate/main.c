@@ -27,7 +27,9 @@
 #include "Support/cli.h"
 
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -42,6 +44,53 @@ enum {
     MAX_KEPT_REPLY = 64 << 10,  /* assistant text kept in the conversation */
     SCALE_TO = 16,              /* default validation sizes: each constant at most this */
 };
+
+const char *const tool_private_env[] = {"SOLAR_LLM_API_KEY", NULL};
+
+void tool_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs(PROG ": error: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+void tool_note(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs(PROG ": ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+void remove_tree(const char *path)
+{
+    struct stat st;
+    if (lstat(path, &st) != 0)
+        return;
+    if (S_ISDIR(st.st_mode)) {
+        DIR *d = opendir(path);
+        if (d) {
+            struct dirent *e;
+            while ((e = readdir(d))) {
+                if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+                    continue;
+                SolBuf child = {0};
+                sol_buf_printf(&child, "%s/%s", path, e->d_name);
+                remove_tree(child.data);
+                sol_buf_free(&child);
+            }
+            closedir(d);
+        }
+        rmdir(path);
+    } else {
+        unlink(path);
+    }
+}
 
 /* ---- flags ------------------------------------------------------------------------------- */
 
@@ -680,7 +729,7 @@ static char *find_solar_run(const Options *o)
 {
     if (o->solar_run)
         return sol_xstrdup(o->solar_run);
-    char *dir = tool_exe_dir();
+    char *dir = sol_process_exe_dir();
     if (dir) {
         SolBuf p = {0};
         sol_buf_printf(&p, "%s/solar-run", dir);
@@ -809,7 +858,7 @@ static int run_driver(int argc, char **argv)
         printf("solar-translate (SOLAR-C) %s\n", VERSION);
         return 0;
     }
-    proc_install_signal_handlers();
+    sol_process_install_signal_handlers();
     if (!sol_llm_global_init()) {
         tool_error("cannot initialise libcurl");
         return EXIT_FAILED;

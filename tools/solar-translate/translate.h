@@ -1,11 +1,12 @@
 /*
- * solar-translate's internal interfaces: running subprocesses (process.c), the reference
- * harness (harness.c) and the validation of one candidate IR (validate.c). main.c has the
- * flags, the conversation loop and the output.
+ * solar-translate's internal interfaces: the reference harness (harness.c) and the validation
+ * of one candidate IR (validate.c), both running subprocesses with Support/process.h. main.c
+ * has the flags, the conversation loop and the output.
  */
 #ifndef SOLAR_TOOLS_TRANSLATE_H
 #define SOLAR_TOOLS_TRANSLATE_H
 
+#include "Support/process.h"
 #include "Translate/prompt.h"
 #include "Translate/reference.h"
 
@@ -14,30 +15,9 @@
 void tool_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void tool_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* ---- subprocesses (process.c) ------------------------------------------------------------ */
-
-/* A finished subprocess. status: its exit code, 128 + N after signal N, -1 when it could
- * not be started (error says why). */
-typedef struct ProcResult {
-    int status;
-    bool timed_out; /* killed (with its process group) after the time limit */
-    SolBuf output;  /* stdout and stderr together, at most the limit given */
-    size_t dropped; /* bytes of output beyond that limit */
-    SolBuf error;   /* why it could not be started */
-} ProcResult;
-
-/* Runs argv (argv[0] found on PATH when it has no '/') with stdin from /dev/null and
- * stdout+stderr captured, in its own process group, without SOLAR_LLM_API_KEY in its
- * environment. Never a shell: the arguments reach the program as they are. */
-void proc_run(const char *const *argv, double timeout_s, size_t max_output, ProcResult *r);
-void proc_result_free(ProcResult *r);
-/* SIGINT, SIGTERM and SIGHUP also kill the running child's process group. */
-void proc_install_signal_handlers(void);
-/* `a b 'c d'` for -v output. */
-void proc_argv_text(SolBuf *b, const char *const *argv);
-
-/* The directory of this executable (for solar-run and share/solar beside it), or NULL. */
-char *tool_exe_dir(void);
+/* The environment variables no child sees: neither solar-run nor the user's model code has
+ * any use for the API key. */
+extern const char *const tool_private_env[];
 /* rm -r of a directory this run created. */
 void remove_tree(const char *path);
 

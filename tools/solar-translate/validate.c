@@ -408,15 +408,17 @@ static bool run_solar(const Validator *val, const IrArgs *args, const SolReferen
     run->argv[n] = NULL;
     if (val->verbose) {
         SolBuf cmd = {0};
-        proc_argv_text(&cmd, run->argv);
+        sol_process_argv_text(&cmd, run->argv);
         tool_note("$ %s", cmd.data);
         sol_buf_free(&cmd);
     }
-    ProcResult r;
-    proc_run(run->argv, val->run_timeout_s, MAX_RUN_OUTPUT, &r);
+    SolProcessResult r;
+    sol_process_run(
+        run->argv, &(SolProcessOptions){val->run_timeout_s, MAX_RUN_OUTPUT, true, tool_private_env},
+        &r);
     ok = false;
     if (r.status == -1) {
-        fail(v, "cannot run solar-run: %s", r.error.data);
+        fail(v, "cannot run solar-run: %s", r.why.data);
     } else if (r.timed_out) {
         fail(v, "solar-run did not finish within %g s", val->run_timeout_s);
         sol_buf_puts(&v->details, "At the small validation sizes the IR should finish in well "
@@ -429,7 +431,7 @@ static bool run_solar(const Validator *val, const IrArgs *args, const SolReferen
          * must not depend on the temporary directory's name. */
         SolBuf text = {0}, prefix = {0};
         sol_buf_printf(&prefix, "%s/", val->work_dir);
-        replace_into(&text, r.output.data, run->ir_path.data, "forward.mlir");
+        replace_into(&text, r.out.data, run->ir_path.data, "forward.mlir");
         replace_into(&v->details, text.data ? text.data : "", prefix.data, "");
         sol_buf_free(&text), sol_buf_free(&prefix);
         if (r.dropped)
@@ -437,7 +439,7 @@ static bool run_solar(const Validator *val, const IrArgs *args, const SolReferen
     } else {
         ok = true;
     }
-    proc_result_free(&r);
+    sol_process_result_free(&r);
     return ok;
 }
 

@@ -1,7 +1,7 @@
 /*
- * The bounds: solar-opt run on the kernel bound to the measured sizes, with every SOL pass
- * (--sol-unfused --sol-fused --fuse --sol-cache) and --report=json, and the four times read
- * from the report's "sol" object: unfused, fused_plan (the fusion plan's bound, present with
+ * The bounds: solar-opt run on the kernel bound to the measured sizes, lifted to einsums, with
+ * every SOL pass (--lift-einsum --sol-unfused --sol-fused --fuse --sol-cache) and
+ * --report=json, and the four times read from the report's "sol" object: unfused, fused_plan (the fusion plan's bound, present with
  * --fuse), fused and cache, each with its "seconds" and "bound" (matrix, vector or memory).
  */
 #include "validate.h"
@@ -15,7 +15,7 @@ static const char *const json_keys[B_COUNT] = {"unfused", "fused_plan", "fused",
 
 char *solar_opt_path(void)
 {
-    char *dir = exe_dir();
+    char *dir = sol_process_exe_dir();
     if (dir) {
         SolBuf p = {0};
         sol_buf_printf(&p, "%s/solar-opt", dir);
@@ -34,7 +34,7 @@ void bounds_free(Bounds *b)
 }
 
 /* solar-opt's diagnostics as they are (`file:line:col: error: ...`, source line, caret). */
-static void forward_diagnostics(SolBuf *err, const SpawnResult *r)
+static void forward_diagnostics(SolBuf *err, const SolProcessResult *r)
 {
     size_t len = r->err.len;
     while (len && r->err.data[len - 1] == '\n')
@@ -60,6 +60,9 @@ RunStatus bounds_run(const char *solar_opt, const char *kernel, const Sizes *bin
         argv[n++] = "--bind";
         argv[n++] = sz.data;
     }
+    /* Lifted first, so the unfused bound has one node per einsum (softmax's max, exp-sum and
+     * normalise), as eager PyTorch runs them; the fused bounds do not change by lifting. */
+    argv[n++] = "--lift-einsum";
     argv[n++] = "--sol-unfused";
     argv[n++] = "--sol-fused";
     argv[n++] = "--fuse";
@@ -74,8 +77,8 @@ RunStatus bounds_run(const char *solar_opt, const char *kernel, const Sizes *bin
         tool_note("$ %s", cmd.data);
         sol_buf_free(&cmd);
     }
-    SpawnResult r;
-    spawn_run(argv, timeout_s, MAX_OUTPUT, &r);
+    SolProcessResult r;
+    sol_process_run(argv, &(SolProcessOptions){timeout_s, MAX_OUTPUT, false, NULL}, &r);
     sol_buf_free(&sz);
     sol_buf_free(&hwarg);
     RunStatus st = RUN_OK;
@@ -127,6 +130,6 @@ RunStatus bounds_run(const char *solar_opt, const char *kernel, const Sizes *bin
     out->data_dependent = cJSON_IsTrue(cJSON_GetObjectItem(j, "data_dependent"));
 done:
     cJSON_Delete(j);
-    spawn_result_free(&r);
+    sol_process_result_free(&r);
     return st;
 }

@@ -10,9 +10,11 @@
 #include "validate.h"
 
 #include "Analysis/device.h"
+#include "Support/cli.h"
 
 #include <errno.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 
 #ifndef SOLAR_VERSION
 #define SOLAR_VERSION "0.1.0"
@@ -40,14 +42,78 @@ void tool_note(const char *fmt, ...)
     va_end(ap);
 }
 
+bool is_file(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+bool is_dir(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+typedef enum FlagId {
+    F_HW,
+    F_DEVICE,
+    F_SIZES,
+    F_JSON,
+    F_TRIALS,
+    F_WARMUP,
+    F_BUDGET,
+    F_WARM,
+    F_TIMEOUT,
+    F_BATCH,
+    F_OUT_DIR,
+    F_SIZES_KEY,
+    F_VERBOSE,
+    F_HELP,
+    F_VERSION,
+} FlagId;
+
+/* Help text of more than one line goes on under the help column (2 + help_width + 1). */
+#define MORE "\n                            "
+static const SolFlag flags[] = {
+    {"--hw", F_HW, "NAME|PATH.json", "device model of the bounds (hardware/NAME.json; required)"},
+    {"--device", F_DEVICE, "cpu|cuda[:N]", "where the twin runs (default cpu)"},
+    {"--sizes", F_SIZES, "N=V,...",
+     "sizes: module-level constants of the twin and index arguments" MORE
+     "of the kernel (repeatable); index arguments not given take the" MORE "twin's own constants"},
+    {"--json", F_JSON, NULL, "print one JSON object instead of text"},
+    {"--trials", F_TRIALS, "N", "timed trials (default 100), cut by --budget"},
+    {"--warmup", F_WARMUP, "N", "untimed runs first (default 3)"},
+    {"--budget", F_BUDGET, "S",
+     "stop the trials after S seconds of the loop, flushes included," MORE
+     "once 5 have run (default 10); the output says how many ran"},
+    {"--warm", F_WARM, NULL, "no cache flush before the trials"},
+    {"--timeout", F_TIMEOUT, "S",
+     "limit per case for the measurement and for solar-opt" MORE "(default 600)"},
+    {"--batch", F_BATCH, "DIR", "every *.mlir under DIR with a same-stem *.py twin"},
+    {"--out-dir", F_OUT_DIR, "D", "batch: where validate.md and validate.csv go (default .)"},
+    {"--sizes-key", F_SIZES_KEY, "KEY",
+     "batch: the `// sizes.KEY:` line to use, real, small or host" MORE
+     "(default host when the file has one, else real)"},
+    {"-v", F_VERBOSE, NULL, "print the commands run (also --verbose)"},
+    {"--help", F_HELP, NULL, "print this help and exit"},
+    {"--version", F_VERSION, NULL, "print the version and exit"},
+};
+#undef MORE
+static const char *const aliases[] = {"-h", "--help", "--verbose", "-v", NULL};
+static const SolCli cli = {.tool = PROG,
+                           .flags = flags,
+                           .num_flags = sizeof flags / sizeof flags[0],
+                           .aliases = aliases,
+                           .help_width = 25};
+
 static const char usage_text[] =
     "USAGE: solar-validate MODEL.py KERNEL.mlir --hw DEVICE [options]\n"
     "       solar-validate --batch DIR --hw DEVICE [--out-dir D] [--sizes-key KEY] [options]\n"
     "\n"
     "Runs the PyTorch twin MODEL.py the way KernelBench times kernels (warm-up runs, then\n"
     "timed trials of model(*inputs) under torch.no_grad(); CUDA events on a GPU), runs\n"
-    "solar-opt on KERNEL.mlir bound to the same sizes (--sol-unfused --sol-fused --fuse\n"
-    "--sol-cache), and prints the measured min and median, each SOL bound with its headroom\n"
+    "solar-opt on KERNEL.mlir bound to the same sizes (--lift-einsum --sol-unfused\n"
+    "--sol-fused --fuse --sol-cache), and prints the measured min and median, each SOL bound with its headroom\n"
     "(measured min / bound) and a `VIOLATION: BOUND MEASURED s < BOUND s` line for each bound\n"
     "the measured min beats.\n"
     "\n"
@@ -61,26 +127,9 @@ static const char usage_text[] =
     "nodes (aten::addmm adds the bias inside the GEMM, aten::_softmax is one kernel). Such a\n"
     "violation is printed with the fusing aten ops the model ran and does not set exit 3.\n"
     "\n"
-    "OPTIONS:\n"
-    "  --hw NAME|PATH.json       device model of the bounds (hardware/NAME.json; required)\n"
-    "  --device cpu|cuda[:N]     where the twin runs (default cpu)\n"
-    "  --sizes N=V,...           sizes: module-level constants of the twin and index arguments\n"
-    "                            of the kernel (repeatable); index arguments not given take the\n"
-    "                            twin's own constants\n"
-    "  --json                    print one JSON object instead of text\n"
-    "  --trials N                timed trials (default 100), cut by --budget\n"
-    "  --warmup N                untimed runs first (default 3)\n"
-    "  --budget S                stop the trials after S seconds of the loop, flushes included,\n"
-    "                            once 5 have run (default 10); the output says how many ran\n"
-    "  --warm                    no cache flush before the trials\n"
-    "  --timeout S               limit per case for the measurement and for solar-opt\n"
-    "                            (default 600)\n"
-    "  --batch DIR               every *.mlir under DIR with a same-stem *.py twin\n"
-    "  --out-dir D               batch: where validate.md and validate.csv go (default .)\n"
-    "  --sizes-key KEY           batch: the `// sizes.KEY:` line to use, real, small or host\n"
-    "                            (default host when the file has one, else real)\n"
-    "  -v, --verbose             print the commands run\n"
-    "  --help, --version\n"
+    "OPTIONS:\n";
+
+static const char usage_tail[] =
     "\n"
     "The twin runs under SOLAR_PYTHON, else the first of python3 and /usr/bin/python3 that\n"
     "imports numpy and torch; solar-opt is the one beside this binary, else on PATH.\n"
@@ -91,8 +140,10 @@ static const char usage_text[] =
 
 typedef struct Options {
     const char *model, *kernel, *batch, *out_dir, *key, *hw;
+    const char *pos[2]; /* MODEL.py KERNEL.mlir */
+    int npos;
     Sizes sizes;
-    bool json, verbose;
+    bool json, verbose, help, version;
     MeasureOpts m;
 } Options;
 
@@ -122,109 +173,92 @@ static bool parse_seconds(const char *flag, const char *v, double *out)
     return true;
 }
 
+static bool apply_flag(void *user, const SolFlag *f, char *value)
+{
+    Options *o = user;
+    switch ((FlagId)f->id) {
+    case F_HW:
+        o->hw = value;
+        return true;
+    case F_DEVICE:
+        if (strcmp(value, "cpu") != 0 && strncmp(value, "cuda", 4) != 0) {
+            tool_error("--device: expected cpu or cuda[:N], got '%s'", value);
+            return false;
+        }
+        o->m.device = value;
+        return true;
+    case F_SIZES: {
+        SolBuf err = {0};
+        if (sizes_parse("--sizes", value, &o->sizes, &err))
+            return true;
+        tool_error("%s", err.data);
+        sol_buf_free(&err);
+        return false;
+    }
+    case F_JSON:
+        return o->json = true;
+    case F_TRIALS:
+        return parse_int(f->name, value, 1, &o->m.trials);
+    case F_WARMUP:
+        return parse_int(f->name, value, 0, &o->m.warmup);
+    case F_BUDGET:
+        return parse_seconds(f->name, value, &o->m.budget_s);
+    case F_WARM:
+        return o->m.warm = true;
+    case F_TIMEOUT:
+        return parse_seconds(f->name, value, &o->m.timeout_s);
+    case F_BATCH:
+        o->batch = value;
+        return true;
+    case F_OUT_DIR:
+        o->out_dir = value;
+        return true;
+    case F_SIZES_KEY:
+        if (strcmp(value, "real") != 0 && strcmp(value, "small") != 0 &&
+            strcmp(value, "host") != 0) {
+            tool_error("--sizes-key: expected real, small or host, got '%s'", value);
+            return false;
+        }
+        o->key = value;
+        return true;
+    case F_VERBOSE:
+        return o->verbose = true;
+    case F_HELP:
+        o->help = true;
+        return false; /* at once, whatever follows */
+    case F_VERSION:
+        o->version = true;
+        return false;
+    }
+    return false;
+}
+
+static bool add_operand(void *user, char *arg)
+{
+    Options *o = user;
+    if (o->npos == 2) {
+        tool_error("unexpected argument '%s' (expected MODEL.py KERNEL.mlir)", arg);
+        return false;
+    }
+    o->pos[o->npos++] = arg;
+    return true;
+}
+
 /* 0: parsed; 1: --help/--version printed; 2: usage error. */
 static int parse_args(int argc, char **argv, Options *o)
 {
     o->m = (MeasureOpts){
         .device = "cpu", .trials = 100, .warmup = 3, .budget_s = 10, .timeout_s = 600};
     o->out_dir = ".";
-    const char *pos[2];
-    int npos = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+    if (!sol_cli_parse(&cli, argc, argv, apply_flag, add_operand, o)) {
+        if (o->help) {
             fputs(usage_text, stdout);
-            return 1;
-        }
-        if (strcmp(a, "--version") == 0) {
+            sol_cli_print_flags(&cli, stdout);
+            fputs(usage_tail, stdout);
+        } else if (o->version) {
             printf("solar-validate %s\n", SOLAR_VERSION);
-            return 1;
         }
-        if (strcmp(a, "--json") == 0) {
-            o->json = true;
-            continue;
-        }
-        if (strcmp(a, "--warm") == 0) {
-            o->m.warm = true;
-            continue;
-        }
-        if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) {
-            o->verbose = true;
-            continue;
-        }
-        if (a[0] != '-' || strcmp(a, "-") == 0) {
-            if (npos == 2) {
-                tool_error("unexpected argument '%s' (expected MODEL.py KERNEL.mlir)", a);
-                return 2;
-            }
-            pos[npos++] = a;
-            continue;
-        }
-        /* --flag VALUE or --flag=VALUE */
-        static const char *const valued[] = {"--hw",      "--device",   "--sizes",   "--trials",
-                                             "--warmup",  "--budget",   "--timeout", "--batch",
-                                             "--out-dir", "--sizes-key"};
-        const char *flag = NULL, *value = NULL;
-        char name[32];
-        for (size_t k = 0; k < sizeof valued / sizeof valued[0]; k++) {
-            size_t n = strlen(valued[k]);
-            if (strncmp(a, valued[k], n) == 0 && (a[n] == '\0' || a[n] == '=')) {
-                flag = valued[k];
-                if (a[n] == '=') {
-                    value = a + n + 1;
-                } else if (i + 1 < argc) {
-                    value = argv[++i];
-                } else {
-                    tool_error("%s needs a value", flag);
-                    return 2;
-                }
-                break;
-            }
-        }
-        if (!flag) {
-            tool_error("unknown option '%s' (see --help)", a);
-            return 2;
-        }
-        snprintf(name, sizeof name, "%s", flag);
-        if (strcmp(flag, "--hw") == 0) {
-            o->hw = value;
-        } else if (strcmp(flag, "--device") == 0) {
-            if (strcmp(value, "cpu") != 0 && strncmp(value, "cuda", 4) != 0) {
-                tool_error("--device: expected cpu or cuda[:N], got '%s'", value);
-                return 2;
-            }
-            o->m.device = value;
-        } else if (strcmp(flag, "--sizes") == 0) {
-            SolBuf err = {0};
-            if (!sizes_parse("--sizes", value, &o->sizes, &err)) {
-                tool_error("%s", err.data);
-                sol_buf_free(&err);
-                return 2;
-            }
-        } else if (strcmp(flag, "--trials") == 0) {
-            if (!parse_int(name, value, 1, &o->m.trials))
-                return 2;
-        } else if (strcmp(flag, "--warmup") == 0) {
-            if (!parse_int(name, value, 0, &o->m.warmup))
-                return 2;
-        } else if (strcmp(flag, "--budget") == 0) {
-            if (!parse_seconds(name, value, &o->m.budget_s))
-                return 2;
-        } else if (strcmp(flag, "--timeout") == 0) {
-            if (!parse_seconds(name, value, &o->m.timeout_s))
-                return 2;
-        } else if (strcmp(flag, "--batch") == 0) {
-            o->batch = value;
-        } else if (strcmp(flag, "--out-dir") == 0) {
-            o->out_dir = value;
-        } else if (strcmp(flag, "--sizes-key") == 0) {
-            if (strcmp(value, "real") != 0 && strcmp(value, "small") != 0 &&
-                strcmp(value, "host") != 0) {
-                tool_error("--sizes-key: expected real, small or host, got '%s'", value);
-                return 2;
-            }
-            o->key = value;
-        }
+        return o->help || o->version ? 1 : 2;
     }
     if (!o->hw) {
         tool_error("--hw DEVICE is required (a name from `solar-opt --list-hw`, or a .json "
@@ -232,7 +266,7 @@ static int parse_args(int argc, char **argv, Options *o)
         return 2;
     }
     if (o->batch) {
-        if (npos) {
+        if (o->npos) {
             tool_error("--batch takes no MODEL.py KERNEL.mlir arguments");
             return 2;
         }
@@ -251,12 +285,12 @@ static int parse_args(int argc, char **argv, Options *o)
         tool_error("--sizes-key is for --batch; give sizes with --sizes");
         return 2;
     }
-    if (npos != 2) {
+    if (o->npos != 2) {
         tool_error("expected MODEL.py KERNEL.mlir (or --batch DIR); see --help");
         return 2;
     }
-    o->model = pos[0];
-    o->kernel = pos[1];
+    o->model = o->pos[0];
+    o->kernel = o->pos[1];
     size_t lm = strlen(o->model), lk = strlen(o->kernel);
     if (lm > 5 && strcmp(o->model + lm - 5, ".mlir") == 0 && lk > 3 &&
         strcmp(o->kernel + lk - 3, ".py") == 0) {
@@ -264,7 +298,7 @@ static int parse_args(int argc, char **argv, Options *o)
         return 2;
     }
     for (int k = 0; k < 2; k++) {
-        const char *p = pos[k];
+        const char *p = o->pos[k];
         if (!is_file(p)) {
             tool_error("%s: %s", p, is_dir(p) ? "is a directory" : "no such file");
             return 2;
@@ -292,7 +326,7 @@ static int run(int argc, char **argv)
         return EXIT_USAGE;
     }
     sol_device_free(&dev);
-    spawn_install_signal_handlers();
+    sol_process_install_signal_handlers();
     Measurer meas;
     if (!measurer_find(&meas, o.verbose, &err)) {
         tool_error("%s", err.data);

@@ -17,7 +17,7 @@ enum { PROBE_TIMEOUT_S = 120, MAX_OUTPUT = 1 << 20 };
 
 static char *find_script(void)
 {
-    char *dir = exe_dir();
+    char *dir = sol_process_exe_dir();
     SolBuf p = {0};
     if (dir) {
         sol_buf_printf(&p, "%s/../share/solar/python/solar_measure.py", dir);
@@ -36,12 +36,12 @@ static char *find_script(void)
 static bool probe(const char *python, bool verbose)
 {
     const char *argv[] = {python, "-c", "import numpy, torch", NULL};
-    SpawnResult r;
-    spawn_run(argv, PROBE_TIMEOUT_S, 4096, &r);
+    SolProcessResult r;
+    sol_process_run(argv, &(SolProcessOptions){PROBE_TIMEOUT_S, 4096, false, NULL}, &r);
     bool ok = r.status == 0;
     if (verbose)
         tool_note("%s %s import numpy and torch", python, ok ? "can" : "cannot");
-    spawn_result_free(&r);
+    sol_process_result_free(&r);
     return ok;
 }
 
@@ -131,8 +131,8 @@ RunStatus measure_run(const Measurer *m, const char *model, const Sizes *sizes,
         tool_note("$ %s", cmd.data);
         sol_buf_free(&cmd);
     }
-    SpawnResult r;
-    spawn_run(argv, o->timeout_s, MAX_OUTPUT, &r);
+    SolProcessResult r;
+    sol_process_run(argv, &(SolProcessOptions){o->timeout_s, MAX_OUTPUT, false, NULL}, &r);
     sol_buf_free(&sz);
     RunStatus st = RUN_OK;
     if (r.status == -1) {
@@ -159,6 +159,6 @@ RunStatus measure_run(const Measurer *m, const char *model, const Sizes *sizes,
             *out = j;
         }
     }
-    spawn_result_free(&r);
+    sol_process_result_free(&r);
     return st;
 }

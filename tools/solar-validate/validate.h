@@ -1,12 +1,12 @@
 /*
- * solar-validate's internal interfaces: subprocesses with separate stdout and stderr
- * (spawn.c), sizes and the IR's index arguments (sizes.c), the measurement by
- * python/solar_measure.py (measure.c), the bounds by solar-opt (bounds.c), one case and its
- * text and JSON report (case.c) and batch mode (batch.c). main.c has the flags.
+ * solar-validate's internal interfaces: sizes and the IR's index arguments (sizes.c), the
+ * measurement by python/solar_measure.py (measure.c), the bounds by solar-opt (bounds.c), one
+ * case and its text and JSON report (case.c) and batch mode (batch.c). main.c has the flags.
  */
 #ifndef SOLAR_TOOLS_VALIDATE_H
 #define SOLAR_TOOLS_VALIDATE_H
 
+#include "Support/process.h"
 #include "Support/support.h"
 
 #include <cjson/cJSON.h>
@@ -16,27 +16,8 @@
 void tool_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void tool_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* ---- subprocesses (spawn.c) -------------------------------------------------------------- */
-
-/* A finished subprocess. status: its exit code, 128 + N after signal N, -1 when it could not
- * be started (why says so). */
-typedef struct SpawnResult {
-    int status;
-    bool timed_out; /* killed (with its process group) after the time limit */
-    SolBuf out;     /* stdout, at most the limit given */
-    SolBuf err;     /* stderr, at most the limit given */
-    SolBuf why;     /* why it could not be started */
-} SpawnResult;
-
-/* Runs argv (argv[0] looked up on PATH when it has no '/') with stdin from /dev/null, stdout
- * and stderr captured apart, in a process group of its own that is killed after timeout_s.
- * Never a shell. */
-void spawn_run(const char *const *argv, double timeout_s, size_t max_output, SpawnResult *r);
-void spawn_result_free(SpawnResult *r);
-/* SIGINT, SIGTERM and SIGHUP also kill the running child's process group. */
-void spawn_install_signal_handlers(void);
-/* The directory of this executable, or NULL. */
-char *exe_dir(void);
+/* Subprocesses (Support/process.h) run with stdout and stderr apart: the JSON answer on
+ * stdout, diagnostics on stderr. */
 bool is_file(const char *path);
 bool is_dir(const char *path);
 
@@ -118,8 +99,8 @@ typedef struct Bounds {
 
 /* solar-opt beside this binary, else `solar-opt` on PATH (heap string). */
 char *solar_opt_path(void);
-/* Runs solar-opt KERNEL --bind SIZES[,SHAPES] --sol-unfused --sol-fused --fuse --sol-cache
- * --hw HW --report=json and reads the bounds. `shapes` (NULL: none) is `X=16x16384,...`,
+/* Runs solar-opt KERNEL --bind SIZES[,SHAPES] --lift-einsum --sol-unfused --sol-fused --fuse
+ * --sol-cache --hw HW --report=json and reads the bounds. `shapes` (NULL: none) is `X=16x16384,...`,
  * static shapes for memref arguments. On failure err gets solar-opt's diagnostics. */
 RunStatus bounds_run(const char *solar_opt, const char *kernel, const Sizes *bind,
                      const char *shapes, const char *hw, double timeout_s, bool verbose,
