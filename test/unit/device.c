@@ -46,7 +46,8 @@ static void check_sane(const SolDevice *d, const char *file)
     EXPECT(d->clock_ghz > 0.5 && d->clock_ghz < 5);
     EXPECT(d->num_sources >= 2);
     EXPECT(d->description && strlen(d->description) > 20);
-    EXPECT(!d->measured);
+    /* Vendor figures everywhere but host.json, which solar-calibrate measured. */
+    EXPECT(d->measured == (strcmp(stem, "host") == 0));
     EXPECT(d->num_matrix + d->num_vector > 0);
     for (uint32_t i = 0; i < d->num_matrix; i++) {
         EXPECT(d->matrix[i].flops >= 1e12 && d->matrix[i].flops < 1e17);
@@ -61,7 +62,8 @@ static void check_sane(const SolDevice *d, const char *file)
     EXPECT(dram == &d->levels[0]);
     EXPECT(strcmp(dram->name, "DRAM") == 0);
     EXPECT(dram->units == 1);
-    EXPECT(dram->bandwidth >= 1e11 && dram->bandwidth < 1e14);
+    /* A measured host (a few cores of a server) streams tens of GB/s; accelerators more. */
+    EXPECT(dram->bandwidth >= (d->measured ? 1e9 : 1e11) && dram->bandwidth < 1e14);
     EXPECT(dram->bytes >= (uint64_t)16e9);
     EXPECT(d->num_levels >= 3);
     /* Inner levels: one unit smaller than the whole level outside it, all of them smaller than
@@ -70,7 +72,8 @@ static void check_sane(const SolDevice *d, const char *file)
         const SolMemLevel *in = &d->levels[i], *outer = &d->levels[i - 1];
         EXPECT(in->units >= 1 && in->bytes > 0);
         EXPECT(in->bytes < (double)outer->bytes * outer->units);
-        EXPECT((double)in->bytes * in->units < (double)dram->bytes / 100);
+        /* (a virtual machine's sysfs shows its host's whole last-level cache) */
+        EXPECT((double)in->bytes * in->units < (double)dram->bytes / (d->measured ? 10 : 100));
         EXPECT(in->bandwidth == 0 || in->bandwidth > dram->bandwidth);
     }
 }
