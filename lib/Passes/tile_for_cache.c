@@ -25,10 +25,12 @@
  *           affine.for %j = %j0 to min affine_map<(d0) -> (d0 + 64, 90)>(%j0) {
  *             <the original body: the whole reduction for C[i, j]>
  *
- * Reduction loops are never split in the emitted IR: every output element accumulates its
- * terms in the original order, so the tiled IR computes bit-identical results (the
- * analysis's reduction tile only sizes the data staged per step; the traffic count does not
- * depend on it). The rewrite needs the band iterations to be independent, which is checked
+ * The reduction loop right below the band, when its tile is smaller than it and it carries
+ * one iter_args chain into the nest's one store, is split too (plan_reduction, below): its
+ * tile loop goes inside the output tile loops, the chain's partial sum carried through the
+ * output, so every element still adds its terms in the original order and the tiled IR
+ * computes bit-identical results; otherwise it stays whole, with a remark. The rewrite needs
+ * the band iterations to be independent, which is checked
  * on the node's accesses: every access of a tensor the nest writes uses each tiled band level
  * alone in one dimension, at the same place in all of them (so iterations touch disjoint
  * elements). Nests that are not affine loops (linalg.generic: run before lift-einsum), have
@@ -266,6 +268,236 @@ static SolOp *new_loop(SolModule *m, SolLoc loc, uint32_t nops, SolValue *const 
     return f;
 }
 
+/* ---- the reduction loop ------------------------------------------------------------------- */
+
+/* The outermost reduction loop of a nest, split into tiles that carry each output element's
+ * partial sum through the output itself:
+ *
+ *     [store init to C]  for k_tile { for i, j: C = kloop(k_tile .. k_tile + Tk, from C) }
+ *     [for i, j: C = epilogue(C)]
+ *
+ * Each element still adds its terms in the original order, from the original start value:
+ * the k tiles run in increasing order and the partial goes through a store and a load of
+ * the chain's own type, which the executor keeps exactly. */
+typedef struct RedPlan {
+    SolOp *kfor;      /* the reduction loop: one iter_arg, constant bounds */
+    SolOp *store;     /* the only write of the output, after kfor in the innermost band body */
+    SolOp *init_load; /* the load of the output the chain starts from, or NULL */
+    bool epilogue;    /* ops between kfor and the store */
+} RedPlan;
+
+static bool is_inside(const SolOp *op, const SolOp *anc)
+{
+    for (; op; op = sol_op_parent_op(op))
+        if (op == anc)
+            return true;
+    return false;
+}
+
+/* The op a value is defined in: its defining op, or the op owning its block. */
+static SolOp *value_scope(const SolValue *v)
+{
+    return v->def ? v->def : (v->owner ? sol_block_parent_op(v->owner) : NULL);
+}
+
+static bool same_access(const SolOp *a, uint32_t fa, const SolOp *b, uint32_t fb)
+{
+    if (a->props.access.map != b->props.access.map ||
+        a->num_operands - fa != b->num_operands - fb)
+        return false;
+    for (uint32_t i = 0; i < a->num_operands - fa; i++)
+        if (sol_op_operand(a, fa + i) != sol_op_operand(b, fb + i))
+            return false;
+    return true;
+}
+
+/* Why the reduction loop under band[nb - 1] cannot be split into tiles, or NULL (plan set). */
+static const char *plan_reduction(const SolNode *node, SolOp **band, uint32_t nb, RedPlan *p)
+{
+    const SolStmt *st = &node->stmts[0];
+    *p = (RedPlan){0};
+    if (!nb)
+        return "no parallel loop with constant bounds above it";
+    SolBlock *body = sol_region_first_block(&band[nb - 1]->regions[0]);
+    SolOp *op = sol_block_first_op(body);
+    if (op && op->kind == SOL_OP_LOAD) {
+        p->init_load = op;
+        op = sol_op_next(op);
+    }
+    if (!op || op->kind != SOL_OP_FOR)
+        return "the innermost parallel loop does not start with the reduction loop";
+    p->kfor = op;
+    SolBlock *kb = sol_region_first_block(&op->regions[0]);
+    int64_t lo, hi;
+    if (!kb || nb >= st->dom->num_levels || st->dom->levels[nb].iv != &kb->args[0])
+        return "the reduction loop is not the statement's next level";
+    if (op->num_results != 1 || op->num_operands != 1 || kb->num_args != 2)
+        return "the reduction loop does not carry one iter_args value";
+    if (!const_bound(op->props.loop->lb, &lo) || !const_bound(op->props.loop->ub, &hi))
+        return "the reduction loop has non-constant bounds";
+    SolOp *s = sol_op_next(op);
+    while (s && s->kind != SOL_OP_STORE) {
+        if (s->num_regions || !(s->kind == SOL_OP_LOAD || (sol_op_info(s->kind)->flags & SOL_OPF_PURE)))
+            return "an epilogue op that is not a pure op or a load";
+        p->epilogue = true;
+        s = sol_op_next(s);
+    }
+    if (!s || !sol_op_next(s) || sol_op_next(s)->kind != SOL_OP_YIELD || sol_op_next(sol_op_next(s)))
+        return "the nest does not end with one store of the output";
+    p->store = s;
+    SolValue *c = sol_op_operand(s, 1);
+    const SolType *t = op->results[0].type;
+    if (c->type->elem != t || sol_op_operand(s, 0)->type != t)
+        return "the stored value is not the accumulator's type";
+    if (!sol_type_is_float(t) && !sol_type_is_int(t))
+        return "the accumulator is not a float or an integer";
+    if (!p->epilogue && sol_op_operand(s, 0) != &op->results[0])
+        return "the store does not write the reduction's result";
+    if (p->init_load) {
+        if (sol_op_operand(p->init_load, 0) != c || !same_access(p->init_load, 1, s, 2) ||
+            sol_op_operand(op, 0) != &p->init_load->results[0] ||
+            p->init_load->results[0].uses->next)
+            return "a load before the reduction loop that is not its start value";
+    } else if (is_inside(value_scope(sol_op_operand(op, 0)), band[0])) {
+        return "the start value is computed inside the nest";
+    }
+    /* The output: written by the store alone, read only as the start value. */
+    for (SolUse *u = c->uses; u; u = u->next)
+        if (is_inside(u->user, band[0]) && u->user != s && u->user != p->init_load)
+            return is_inside(u->user, op) ? "the output is read or written inside the reduction "
+                                            "loop"
+                                          : "the output is used elsewhere in the nest";
+    return NULL;
+}
+
+/* v, or the iv of the copy `nivs` of band levels [from, nb) when v is one of theirs. */
+static SolValue *remap(SolValue *v, SolOp **band, uint32_t from, uint32_t nb, SolValue **nivs)
+{
+    for (uint32_t l = from; nivs && l < nb; l++)
+        if (v == &sol_region_first_block(&band[l]->regions[0])->args[0])
+            return nivs[l];
+    return v;
+}
+
+/* A load (val NULL) or a store of val of the element `store` writes, subscripts remapped. */
+static SolOp *access_op(SolModule *m, SolOpKind kind, const SolOp *store, SolValue *val,
+                        SolOp **band, uint32_t from, uint32_t nb, SolValue **nivs)
+{
+    uint32_t nidx = store->num_operands - 2, skip = kind == SOL_OP_LOAD ? 1 : 0;
+    SolValue **ops = sol_xcalloc(nidx + 2, sizeof *ops);
+    ops[0] = val;
+    ops[1] = sol_op_operand(store, 1);
+    for (uint32_t i = 0; i < nidx; i++)
+        ops[2 + i] = remap(sol_op_operand(store, 2 + i), band, from, nb, nivs);
+    const SolType *t = sol_op_operand(store, 1)->type->elem;
+    SolOp *op = sol_op_create(m, kind, store->loc, nidx + 2 - skip, ops + skip,
+                              kind == SOL_OP_LOAD, &t, 0);
+    free(ops);
+    op->props.access.map = store->props.access.map;
+    return op;
+}
+
+/* A copy of band loops [from, nb) (bounds, steps, iv names; no body) before or after pos;
+ * nivs[l] gets level l's new iv. Returns the innermost copy's body. */
+static SolBlock *copy_band(SolModule *m, SolOp **band, uint32_t from, uint32_t nb, SolOp *pos,
+                           bool after, SolValue **nivs)
+{
+    SolBlock *in = NULL;
+    for (uint32_t l = from; l < nb; l++) {
+        SolOp *old = band[l];
+        SolLoopProps *lp = old->props.loop;
+        SolValue *ops[8];
+        uint32_t n = old->num_operands < 8 ? old->num_operands : 8;
+        for (uint32_t i = 0; i < n; i++)
+            ops[i] = remap(sol_op_operand(old, i), band, from, nb, nivs);
+        SolOp *f = new_loop(m, old->loc, n, ops, lp->lb, lp->ub, lp->num_lb_operands, lp->step,
+                            true);
+        SolBlock *fb = sol_region_first_block(&f->regions[0]);
+        fb->args[0].hint = sol_region_first_block(&old->regions[0])->args[0].hint;
+        nivs[l] = &fb->args[0];
+        if (!in)
+            after ? sol_op_insert_after(pos, f) : sol_op_insert_before(pos, f);
+        else
+            sol_op_insert_before(sol_block_last_op(in), f);
+        in = fb;
+    }
+    return in;
+}
+
+/* Splits the reduction loop of plan p by tile t (iterations); the point band is band[from,
+ * nb), already inside any parallel tile loops. Returns the reduction's tile loop. */
+static SolOp *emit_reduction(SolModule *m, SolOp **band, uint32_t from, uint32_t nb,
+                           const RedPlan *p, int64_t t)
+{
+    SolContext *ctx = m->ctx;
+    SolOp *kfor = p->kfor, *top = band[from];
+    int64_t lo = 0, hi = 0, step = kfor->props.loop->step, span = t * step;
+    const_bound(kfor->props.loop->lb, &lo);
+    const_bound(kfor->props.loop->ub, &hi);
+    const SolAffineExpr *c_lo = sol_affine_const(ctx, lo), *c_hi = sol_affine_const(ctx, hi);
+    SolOp *kt = new_loop(m, kfor->loc, 0, NULL, sol_affine_map(ctx, 0, 0, 1, &c_lo),
+                         sol_affine_map(ctx, 0, 0, 1, &c_hi), 0, span, true);
+    SolBlock *ktb = sol_region_first_block(&kt->regions[0]);
+    SolBuf hn = {0};
+    const SolIdent *kh = sol_region_first_block(&kfor->regions[0])->args[0].hint;
+    sol_buf_printf(&hn, "%s_tile", kh ? kh->str : "r");
+    ktb->args[0].hint = sol_ident_cstr(ctx, hn.data);
+    sol_buf_free(&hn);
+    sol_op_insert_before(top, kt);
+    sol_op_unlink(top);
+    sol_op_insert_before(sol_block_last_op(ktb), top);
+    /* The point reduction loop: [k_tile, min(k_tile + Tk*step, ub)), same iter_args. */
+    const SolAffineExpr *d0 = sol_affine_dim(ctx, 0);
+    const SolAffineExpr *ub[2] = {sol_affine_add(ctx, d0, sol_affine_const(ctx, span)), c_hi};
+    SolValue *ops[3] = {&ktb->args[0], &ktb->args[0], sol_op_operand(kfor, 0)};
+    const SolType *rt = kfor->results[0].type;
+    SolOp *nk = sol_op_create(m, SOL_OP_FOR, kfor->loc, 3, ops, 1, &rt, 1);
+    SolLoopProps *lp = nk->props.loop;
+    lp->lb = sol_affine_map(ctx, 1, 0, 1, &d0), lp->ub = sol_affine_map(ctx, 1, 0, 2, ub);
+    lp->step = step, lp->num_lb_operands = 1, lp->num_ub_operands = 1;
+    nk->results[0].hint = kfor->results[0].hint;
+    move_body(kfor, nk);
+    copy_attrs(m, kfor, nk, false);
+    sol_op_insert_before(kfor, nk);
+    sol_value_replace_all_uses(&kfor->results[0], &nk->results[0]);
+    sol_op_erase(kfor);
+    SolValue *nivs[MAX_LEVELS] = {0};
+    if (!p->init_load) { /* the start value goes to C first; each k tile resumes from C */
+        SolBlock *ib = copy_band(m, band, from, nb, kt, false, nivs);
+        SolValue *init = sol_op_operand(nk, 2);
+        sol_op_insert_before(sol_block_last_op(ib),
+                             access_op(m, SOL_OP_STORE, p->store, init, band, from, nb, nivs));
+        SolOp *ld = access_op(m, SOL_OP_LOAD, p->store, NULL, band, from, nb, NULL);
+        ld->results[0].hint = sol_ident_cstr(ctx, "partial");
+        sol_op_insert_before(nk, ld);
+        sol_op_set_operand(nk, 2, &ld->results[0]);
+    }
+    if (p->epilogue) { /* the partial goes to C; the epilogue runs once all k tiles are in */
+        sol_op_insert_after(nk, access_op(m, SOL_OP_STORE, p->store, &nk->results[0], band,
+                                          from, nb, NULL));
+        SolBlock *eb = copy_band(m, band, from, nb, kt, true, nivs);
+        SolOp *ld = access_op(m, SOL_OP_LOAD, p->store, NULL, band, from, nb, nivs);
+        ld->results[0].hint = nk->results[0].hint;
+        sol_op_insert_before(sol_block_last_op(eb), ld);
+        SolOp *e = sol_op_next(sol_op_next(nk));
+        while (e) {
+            SolOp *next = sol_op_next(e);
+            bool last = e == p->store;
+            sol_op_unlink(e);
+            sol_op_insert_before(sol_block_last_op(eb), e);
+            for (uint32_t i = 0; i < e->num_operands; i++) {
+                SolValue *v = sol_op_operand(e, i);
+                sol_op_set_operand(e, i, v == &nk->results[0] ? &ld->results[0]
+                                                               : remap(v, band, from, nb, nivs));
+            }
+            if (last)
+                break;
+            e = next;
+        }
+    }
+    return kt;
+}
+
 /* Rewrites node n's nest with tiles tc; false only on an internal error (reported). A nest
  * that cannot be rewritten is left alone, with a remark when asked. */
 static void emit_node(SolPassRun *r, SolModule *m, SolGraph *g, uint32_t n,
@@ -300,7 +532,17 @@ static void emit_node(SolPassRun *r, SolModule *m, SolGraph *g, uint32_t n,
     for (uint32_t l = 0; l < nb && first == nb; l++)
         if (tc->tile[l] < tc->extent[l])
             first = l;
-    if (!why && first == nb)
+    /* The reduction loop below the band, split too when its tile is smaller than it. */
+    RedPlan plan;
+    const char *red_why = "";
+    bool red = !why && nb < tc->num_levels && tc->reduce[nb] && tc->tile[nb] < tc->extent[nb];
+    if (red) {
+        red_why = plan_reduction(node, band, nb, &plan);
+        if (!red_why)
+            red_why = independent(g, node, first < nb ? first : 0, nb);
+        red = !red_why;
+    }
+    if (!why && first == nb && !red)
         why = nb ? "every parallel loop fits whole" : "no parallel loop with constant bounds "
                                                       "at the top of the nest";
     bool bad = false;
@@ -309,7 +551,7 @@ static void emit_node(SolPassRun *r, SolModule *m, SolGraph *g, uint32_t n,
         if (bad)
             why = "a call, allocation or memref.store inside the nest";
     }
-    if (!why)
+    if (!why && first < nb)
         why = independent(g, node, first, nb);
     if (why) {
         if (remarks)
@@ -317,10 +559,20 @@ static void emit_node(SolPassRun *r, SolModule *m, SolGraph *g, uint32_t n,
                             why);
         return;
     }
+    if (remarks && red_why && red_why[0])
+        sol_emit_remark(ctx, node->op->loc, "%s: reduction loop %u stays whole: %s", node->name,
+                        nb, red_why);
+    SolOp *root = node->op;
+    SolLoc nloc = root->loc;
+    if (first == nb) { /* only the reduction is split: its tile loop goes around the band */
+        SolOp *kt = emit_reduction(m, band, 0, nb, &plan, tc->tile[nb]);
+        copy_attrs(m, root, kt, true);
+        root = kt;
+        goto done;
+    }
     /* Point loops in place: [tile, min(tile + T*step, ub)) with the original body. */
     SolValue *tile_iv[MAX_LEVELS] = {0};
     SolOp *chain_root = NULL, *chain_in = NULL; /* the tile loops, outermost and innermost */
-    SolOp *root = node->op;
     for (uint32_t l = first; l < nb; l++) {
         if (tc->tile[l] >= tc->extent[l])
             continue;
@@ -366,6 +618,9 @@ static void emit_node(SolPassRun *r, SolModule *m, SolGraph *g, uint32_t n,
         copy_attrs(m, root, chain_root, true);
         root = chain_root;
     }
+    if (red)
+        emit_reduction(m, band, first, nb, &plan, tc->tile[nb]);
+done:
     node->op = root;
     if (remarks) {
         SolBuf b = {0};
@@ -373,7 +628,10 @@ static void emit_node(SolPassRun *r, SolModule *m, SolGraph *g, uint32_t n,
             if (tc->tile[l] < tc->extent[l])
                 sol_buf_printf(&b, "%sloop %u by %lld", b.len ? ", " : "", l,
                                (long long)tc->tile[l]);
-        sol_emit_remark(ctx, root->loc, "%s: rewritten with the %s tiles (%s)", node->name, level,
+        if (red)
+            sol_buf_printf(&b, "%sreduction loop %u by %lld", b.len ? ", " : "", nb,
+                           (long long)tc->tile[nb]);
+        sol_emit_remark(ctx, nloc, "%s: rewritten with the %s tiles (%s)", node->name, level,
                         b.data);
         sol_buf_free(&b);
     }
