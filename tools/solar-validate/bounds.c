@@ -70,13 +70,8 @@ RunStatus bounds_run(const char *solar_opt, const char *kernel, const Sizes *bin
     argv[n++] = hwarg.data;
     argv[n++] = "--report=json";
     argv[n] = NULL;
-    if (verbose) {
-        SolBuf cmd = {0};
-        for (size_t i = 0; argv[i]; i++)
-            sol_buf_printf(&cmd, "%s%s", i ? " " : "", argv[i]);
-        tool_note("$ %s", cmd.data);
-        sol_buf_free(&cmd);
-    }
+    if (verbose)
+        tool_note_command(argv);
     SolProcessResult r;
     sol_process_run(argv, &(SolProcessOptions){timeout_s, MAX_OUTPUT, false, NULL}, &r);
     sol_buf_free(&sz);

@@ -42,6 +42,14 @@ void tool_note(const char *fmt, ...)
     va_end(ap);
 }
 
+void tool_note_command(const char *const *argv)
+{
+    SolBuf cmd = {0};
+    sol_process_argv_text(&cmd, argv);
+    tool_note("$ %s", cmd.data ? cmd.data : "");
+    sol_buf_free(&cmd);
+}
+
 bool is_file(const char *path)
 {
     struct stat st;

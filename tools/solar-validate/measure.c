@@ -124,13 +124,8 @@ RunStatus measure_run(const Measurer *m, const char *model, const Sizes *sizes,
     if (o->warm)
         argv[n++] = "--warm";
     argv[n] = NULL;
-    if (verbose) {
-        SolBuf cmd = {0};
-        for (size_t i = 0; argv[i]; i++)
-            sol_buf_printf(&cmd, "%s%s", i ? " " : "", argv[i]);
-        tool_note("$ %s", cmd.data);
-        sol_buf_free(&cmd);
-    }
+    if (verbose)
+        tool_note_command(argv);
     SolProcessResult r;
     sol_process_run(argv, &(SolProcessOptions){o->timeout_s, MAX_OUTPUT, false, NULL}, &r);
     sol_buf_free(&sz);

@@ -15,6 +15,8 @@
 
 void tool_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void tool_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "solar-validate: $ CMD ARGS..." for -v, quoted as a shell would need. */
+void tool_note_command(const char *const *argv);
 
 /* Subprocesses (Support/process.h) run with stdout and stderr apart: the JSON answer on
  * stdout, diagnostics on stderr. */
