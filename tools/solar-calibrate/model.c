@@ -54,11 +54,11 @@ static void add_level_sources(cJSON *sources, const CalLevel *lv, bool dram)
 {
     char text[512];
     snprintf(text, sizeof text,
-             "%s: %.4g B/s = %s over %.1f MiB per array; best read %.4g (%s), write %.4g (%s), "
-             "copy/triad %.4g (%s)",
+             "%s: %.4g B/s = %s over %.0f KiB per array (all cores); best read %.4g (%s), "
+             "write %.4g (%s), copy/triad %.4g (%s)",
              lv->name, lv->bandwidth,
              dram ? "the best single kernel" : "best read + best write (separate ports)",
-             (double)lv->working_set / (1 << 20), lv->reads.best,
+             (double)lv->working_set / 1024, lv->reads.best,
              lv->reads.method ? lv->reads.method : "-", lv->writes.best,
              lv->writes.method ? lv->writes.method : "-", lv->mixed.best,
              lv->mixed.method ? lv->mixed.method : "-");

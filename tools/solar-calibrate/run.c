@@ -58,7 +58,7 @@ static uint64_t working_set(const CalLevel *lv, uint64_t inner_total, const CalO
     uint64_t ws = lv->bytes * (uint64_t)lv->units / 4;
     if (lv->units == 1 && inner_total && ws > 8 * inner_total)
         ws = 8 * inner_total;
-    uint64_t floor = 16384 * (uint64_t)o->threads;
+    uint64_t floor = 4096 * (uint64_t)o->threads; /* 1024 floats per thread */
     return ws < floor ? floor : ws;
 }
 
@@ -113,8 +113,8 @@ static void measure_memory(const CalOptions *o, CalResult *r, FILE *log)
             lv->working_set = working_set(lv, inner_total, o);
         }
         if (log)
-            fprintf(log, "solar-calibrate: %s bandwidth (%.1f MiB per array)...\n", lv->name,
-                    (double)lv->working_set / (1 << 20));
+            fprintf(log, "solar-calibrate: %s bandwidth (%.0f KiB per array)...\n", lv->name,
+                    (double)lv->working_set / 1024);
         lv->reads.what = lv->writes.what = lv->mixed.what = lv->name;
         cal_bandwidth(&r->isa, lv->working_set, i == 0, o, &lv->reads, &lv->writes, &lv->mixed);
         lv->bandwidth = level_bandwidth(lv, i == 0);

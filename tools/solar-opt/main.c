@@ -64,7 +64,8 @@ static const SolFlag flags[] = {
     {"--pass-pipeline", F_PIPELINE, "PIPELINE",
      "run passes in order, written as in MLIR: 'a,b{opt=value},c' (at most once)"},
     {"--bind", F_BIND, "N=V,...",
-     "specialise index arguments of the entry function to sizes (repeatable)"},
+     "specialise index arguments of the entry function to sizes, and memref arguments to "
+     "shapes with X=16x16384 (repeatable)"},
     {"--entry", F_ENTRY, "NAME", "the entry function (default: @forward, else the only one)"},
     {"--mlir", F_MLIR, "14|current", "print MLIR 14 or current spellings (default current)"},
     {"--split-input-file", F_SPLIT, NULL, "treat each `// -----` chunk as a separate input"},

@@ -59,7 +59,9 @@ typedef enum FlagId {
 
 static const SolFlag flags[] = {
     {"--entry", F_ENTRY, "NAME", "the function to run (default: @forward, else the only one)"},
-    {"--bind", F_BIND, "N=V,...", "values of the entry function's index arguments (repeatable)"},
+    {"--bind", F_BIND, "N=V,...",
+     "values of the entry function's index arguments; X=16x16384: a memref argument's shape "
+     "(repeatable)"},
     {"--input", F_INPUT, "NAME=FILE.npy", "argument %NAME from a .npy file (repeatable)"},
     {"--seed", F_SEED, "S", "seed of the random data of arguments without --input (default 0)"},
     {"--out-dir", F_OUT_DIR, "DIR", "save every argument the function writes as DIR/NAME.npy (DIR is created)"},
