@@ -14,7 +14,10 @@ the invariants of shared/reference/io-lower-bounds.md section 11:
   3. the cache-aware SOL is the max of its terms (matrix, vector, each level's time, rate);
   4. lower bounds and the SOL never increase with capacity: each --device is also run with
      its on-chip capacities scaled by every --scales factor, and the results, ordered by
-     scale, must be non-increasing level by level.
+     scale, must be non-increasing level by level;
+  5. with tile-for-cache, the run is repeated after --fuse: the attainable figure is then per
+     fusion group (epilogues applied on chip) and must still be >= the lower bound (1) and
+     never above the per-node figure of the first run, level by level.
 
 Standard library only. Exit status 0 when every property holds (examples that cannot be
 counted at all, also without sol-cache, are listed and skipped), 1 otherwise.
@@ -177,6 +180,21 @@ def main():
             for i, entry in enumerate(entries):
                 check_device("%s on %s" % (name, entry["device"]), entry, errors,
                              not args.no_tiles)
+            if not args.no_tiles:
+                rc3, out3, err3 = run(args.solar_opt, ex, devices, args.extra + ["--fuse"])
+                if rc3 != 0:
+                    errors.append("%s: solar-opt failed with --fuse: %s"
+                                  % (name, err3.strip().splitlines()[0:1]))
+                else:
+                    for i, entry in enumerate(json.loads(out3)["devices"]):
+                        tag = "%s on %s with --fuse" % (name, entry["device"])
+                        check_device(tag, entry, errors, True)
+                        per_node = entries[i]["sol"]["cache"]["levels"]
+                        for lv, pn in zip(entry["sol"]["cache"]["levels"], per_node):
+                            g, n = lv["attainable_bytes"], pn["attainable_bytes"]
+                            if g is not None and n is not None and g > n:
+                                errors.append("%s: level %s: per-group attainable %d above "
+                                              "the per-node %d" % (tag, lv["name"], g, n))
             for base, group in groups:
                 check_monotone("%s on %s" % (name, base),
                                [(s, entries[i]) for s, i in group], errors)

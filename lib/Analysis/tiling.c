@@ -294,11 +294,12 @@ static void tabulate(Model *m, uint32_t k)
 
 typedef struct Eval {
     double traffic, resident, red_log, sq;
+    double out_write; /* of traffic: the output's writes */
 } Eval;
 
 static Eval evaluate(const Model *m, const uint32_t *ci)
 {
-    Eval e = {0, 0, 0, 0};
+    Eval e = {0, 0, 0, 0, 0};
     for (uint32_t j = 0; j < 3; j++) {
         const Tens *t = &m->t[j];
         double tr = t->bytes * m->const_sum[j], rs = t->bytes * m->const_max[j];
@@ -312,6 +313,8 @@ static Eval evaluate(const Model *m, const uint32_t *ci)
                 tr *= m->ntiles[k][ci[k]]; /* reloaded for every tile of a level it lacks */
             rs *= m->max[j][k][ci[k]];
         }
+        if (t->output)
+            e.out_write = tr;
         if (t->output && m->read_out)
             tr *= 2;
         e.traffic += tr, e.resident += rs;
@@ -551,6 +554,7 @@ void sol_tile_node(const SolGraph *g, uint32_t n, double capacity, SolTileChoice
         }
         out->resident = be.resident;
         out->traffic = be.traffic;
+        out->out_write = be.out_write;
         for (uint32_t i = 0; i < node->num_accesses; i++)
             if (!held(st, &node->accesses[i]))
                 out->exact &= access_transfers(g, &node->accesses[i], &out->traffic);
@@ -573,6 +577,328 @@ void sol_tile_attainable(const SolGraph *g, SolCacheBounds *c)
             sol_tile_node(g, n, (double)L->capacity, &t);
             sum += t.traffic;
             exact &= t.exact;
+        }
+        L->has_attainable = exact && isfinite(sum) && sum < 1.8e19;
+        L->attainable = L->has_attainable ? (uint64_t)ceil(sum) : 0;
+    }
+}
+
+/* ---- epilogues and fusion groups (tiling.h) ------------------------------------------------ */
+
+/* The hull of every level of d; false when d has too many levels or one has no range. */
+static bool hulls(const SolDomain *d, int64_t *lo, int64_t *step, int64_t *cnt)
+{
+    if (!d || d->num_levels > SOL_TILE_MAX_LEVELS)
+        return false;
+    for (uint32_t k = 0; k < d->num_levels; k++)
+        if (!level_hull(d, k, &lo[k], &step[k], &cnt[k]))
+            return false;
+    return true;
+}
+
+/* Subscript e of a domain with these hulls as `a * t + c`, t the iteration number of level
+ * *lev (-1 and a = 0: a constant). False: not a constant plus one level times a constant. */
+static bool single_level(const SolAffineExpr *e, uint32_t nl, const int64_t *lo,
+                         const int64_t *step, int *lev, int64_t *a, int64_t *c)
+{
+    Dim raw = {0};
+    if (!e || !lin_add(e, 1, &raw, 0))
+        return false;
+    *lev = -1, *a = 0, *c = raw.c;
+    for (uint32_t i = 0; i < raw.n; i++) {
+        uint32_t k = raw.lev[i];
+        int64_t off;
+        if (raw.a[i] == 0)
+            continue;
+        if (*lev >= 0 || k >= nl || __builtin_mul_overflow(raw.a[i], step[k], a) ||
+            __builtin_mul_overflow(raw.a[i], lo[k], &off) || add_ovf(c, off))
+            return false;
+        *lev = (int)k;
+    }
+    return true;
+}
+
+/* The box p's statement stores: T[first_r + t_{lev_r}], t_{lev_r} < cnt_r. */
+typedef struct OutBox {
+    uint32_t tensor, rank;
+    int lev[MAX_DIMS];
+    int64_t first[MAX_DIMS], cnt[MAX_DIMS];
+} OutBox;
+
+static bool out_box(const SolGraph *g, uint32_t p, OutBox *o)
+{
+    const SolNode *node = &g->nodes[p];
+    if (node->num_stmts != 1)
+        return false;
+    const SolStmt *st = &node->stmts[0];
+    int64_t lo[SOL_TILE_MAX_LEVELS], step[SOL_TILE_MAX_LEVELS], cnt[SOL_TILE_MAX_LEVELS];
+    if (!st->has_out || !st->out.subs || st->out.tensor >= g->num_tensors ||
+        st->out.rank == 0 || st->out.rank > MAX_DIMS || !hulls(st->dom, lo, step, cnt))
+        return false;
+    o->tensor = st->out.tensor, o->rank = st->out.rank;
+    double box = 1;
+    for (uint32_t r = 0; r < o->rank; r++) {
+        int64_t a;
+        if (!single_level(st->out.subs[r], st->dom->num_levels, lo, step, &o->lev[r], &a,
+                          &o->first[r]) ||
+            o->lev[r] < 0 || a != 1)
+            return false;
+        o->cnt[r] = cnt[o->lev[r]];
+        box *= (double)o->cnt[r];
+    }
+    bool whole = false;
+    for (uint32_t i = 0; i < node->num_tensors; i++)
+        if (node->tensors[i].tensor == o->tensor)
+            whole = (double)node->tensors[i].write_elems == box;
+    for (uint32_t i = 0; i < node->num_accesses; i++) {
+        const SolNodeAccess *a = &node->accesses[i];
+        if (a->tensor == o->tensor &&
+            (a->rank != st->out.rank || !subs_equal(a->subs, st->out.subs, a->rank)))
+            return false;
+    }
+    return whole;
+}
+
+/* Node c as an epilogue of the box o: its levels per dimension of T (lev[r]), hulls and
+ * point count; false when it is not one (tiling.h's conditions on each ci). */
+typedef struct Consumer {
+    uint32_t node;
+    uint32_t nl;
+    int lev[MAX_DIMS]; /* c's level indexing dimension r of T */
+    int64_t lo[SOL_TILE_MAX_LEVELS], step[SOL_TILE_MAX_LEVELS], cnt[SOL_TILE_MAX_LEVELS];
+    double points;
+} Consumer;
+
+static bool consumer_of(const SolGraph *g, const OutBox *o, uint32_t n, Consumer *c)
+{
+    const SolNode *node = &g->nodes[n];
+    if (node->num_stmts != 0 || node->num_accesses == 0)
+        return false;
+    const SolDomain *d = node->accesses[0].dom;
+    if (!hulls(d, c->lo, c->step, c->cnt) || d->num_levels != o->rank)
+        return false;
+    c->node = n, c->nl = d->num_levels;
+    c->points = 1;
+    for (uint32_t k = 0; k < c->nl; k++)
+        c->points *= (double)c->cnt[k];
+    SolCount pc = sol_domain_count(d);
+    if (pc.approximate || pc.overflow || (double)pc.value != c->points)
+        return false;
+    bool mapped = false, reads = false;
+    for (uint32_t i = 0; i < node->num_accesses; i++) {
+        const SolNodeAccess *a = &node->accesses[i];
+        if (a->dom != d || !a->subs || a->tensor >= g->num_tensors || a->rank > MAX_DIMS)
+            return false;
+        uint64_t used = 0;
+        int lev[MAX_DIMS];
+        for (uint32_t r = 0; r < a->rank; r++) {
+            int64_t k, off;
+            if (!single_level(a->subs[r], c->nl, c->lo, c->step, &lev[r], &k, &off))
+                return false;
+            if (lev[r] >= 0 && (used >> lev[r] & 1))
+                return false; /* a level in two dimensions */
+            if (lev[r] >= 0)
+                used |= 1ull << lev[r];
+            if (a->tensor == o->tensor &&
+                (lev[r] < 0 || k != 1 || off != o->first[r] || c->cnt[lev[r]] != o->cnt[r]))
+                return false;
+        }
+        if (a->tensor == o->tensor) {
+            if (a->rank != o->rank)
+                return false;
+            for (uint32_t r = 0; r < a->rank; r++) {
+                if (mapped && c->lev[r] != lev[r])
+                    return false;
+                c->lev[r] = lev[r];
+            }
+            mapped = true;
+            reads |= !a->write;
+        } else if (a->write && used != (c->nl >= 64 ? ~0ull : (1ull << c->nl) - 1)) {
+            return false; /* a write that does not take one element per point */
+        }
+    }
+    return reads;
+}
+
+/* Whether a node outside [p, e] accesses tensor t. */
+static bool accessed_outside(const SolGraph *g, uint32_t t, uint32_t p, uint32_t e)
+{
+    for (uint32_t n = 0; n < g->num_nodes; n++) {
+        if (n >= p && n <= e)
+            continue;
+        for (uint32_t i = 0; i < g->nodes[n].num_tensors; i++)
+            if (g->nodes[n].tensors[i].tensor == t)
+                return true;
+    }
+    return false;
+}
+
+static bool node_accesses(const SolNode *node, uint32_t t, bool write)
+{
+    for (uint32_t i = 0; i < node->num_accesses; i++)
+        if (node->accesses[i].tensor == t && (!write || node->accesses[i].write))
+            return true;
+    return false;
+}
+
+/* The tensors other than T of consumer c[j] do not meet p or the other consumers in a way
+ * that reorders: not accessed by p; not both read and written in the chain; written by one
+ * consumer only, and then accessed by no other. */
+static bool separate_tensors(const SolGraph *g, uint32_t p, const OutBox *o, const Consumer *c,
+                             uint32_t j)
+{
+    const SolNode *node = &g->nodes[c[j].node];
+    for (uint32_t i = 0; i < node->num_accesses; i++) {
+        uint32_t t = node->accesses[i].tensor;
+        if (t == o->tensor)
+            continue;
+        if (node_accesses(&g->nodes[p], t, false))
+            return false;
+        bool w = node_accesses(node, t, true);
+        for (uint32_t q = 0; q <= j; q++) {
+            const SolNode *other = &g->nodes[c[q].node];
+            if (q != j && ((w && node_accesses(other, t, false)) || node_accesses(other, t, true)))
+                return false;
+        }
+        if (w)
+            for (uint32_t k = 0; k < node->num_accesses; k++)
+                if (node->accesses[k].tensor == t && !node->accesses[k].write)
+                    return false;
+    }
+    return true;
+}
+
+/* The bytes of p plus its consumers c[0, m) as one kernel with p's tiles pc, and the bytes
+ * of their non-T read slices resident beside an output tile. */
+static double epilogue_bytes(const SolGraph *g, const OutBox *o, const Consumer *c, uint32_t m,
+                             const SolTileChoice *pc, double *extra)
+{
+    uint32_t p = c[0].node - 1, e = c[m - 1].node;
+    const SolGraphTensor *T = &g->tensors[o->tensor];
+    bool persists = T->is_arg || accessed_outside(g, o->tensor, p, e);
+    int last_writer = -1;
+    for (uint32_t j = 0; j < m; j++)
+        if (node_accesses(&g->nodes[c[j].node], o->tensor, true))
+            last_writer = (int)j;
+    double bytes = pc->traffic;
+    if (last_writer >= 0 || !persists)
+        bytes -= pc->out_write; /* p's write of T is dead */
+    *extra = 0;
+    for (uint32_t j = 0; j < m; j++) {
+        const SolNode *node = &g->nodes[c[j].node];
+        int64_t tile[SOL_TILE_MAX_LEVELS];
+        for (uint32_t r = 0; r < o->rank; r++)
+            tile[c[j].lev[r]] = pc->tile[o->lev[r]];
+        for (uint32_t i = 0; i < node->num_accesses; i++) {
+            const SolNodeAccess *a = &node->accesses[i];
+            double eb = g->tensors[a->tensor].elem_bytes;
+            if (a->tensor == o->tensor) {
+                if (a->write && (int)j == last_writer && persists)
+                    bytes += c[j].points * eb;
+                continue;
+            }
+            if (a->write) {
+                bytes += c[j].points * eb;
+                continue;
+            }
+            uint64_t used = 0;
+            for (uint32_t r = 0; r < a->rank; r++)
+                used |= sol_level_uses(a->subs[r]);
+            double moved = eb, slice = eb;
+            for (uint32_t k = 0; k < c[j].nl; k++) {
+                if (used >> k & 1) {
+                    moved *= (double)c[j].cnt[k];
+                    slice *= (double)tile[k];
+                } else {
+                    moved *= (double)((c[j].cnt[k] + tile[k] - 1) / tile[k]);
+                }
+            }
+            bytes += moved, *extra += slice;
+        }
+    }
+    return bytes;
+}
+
+uint32_t sol_tile_epilogue(const SolGraph *g, uint32_t p, uint32_t last, double capacity,
+                           double *bytes, SolTileChoice *pc)
+{
+    OutBox o;
+    if (p >= g->num_nodes || !out_box(g, p, &o))
+        return 0;
+    if (last >= g->num_nodes)
+        last = g->num_nodes - 1;
+    uint32_t max = 0;
+    Consumer *c = sol_xcalloc(last > p ? last - p : 1, sizeof *c);
+    while (p + 1 + max <= last && consumer_of(g, &o, p + 1 + max, &c[max]) &&
+           separate_tensors(g, p, &o, c, max))
+        max++;
+    /* The separate kernels of p .. p + max, then each split at m: the cheapest wins. */
+    double sep[MAX_CANDS + 1], rest = 0;
+    uint32_t best_m = 0;
+    double best = 0;
+    if (max > 0) {
+        max = max > MAX_CANDS ? MAX_CANDS : max;
+        for (uint32_t j = 0; j <= max; j++) {
+            SolTileChoice t;
+            sol_tile_node(g, p + j, capacity, &t);
+            sep[j] = t.traffic;
+            if (!t.exact)
+                max = 0; /* a count erred low: no comparison to trust */
+            best += sep[j];
+        }
+    }
+    for (uint32_t m = max; m >= 1; m--) {
+        rest = 0;
+        for (uint32_t j = m + 1; j <= max; j++)
+            rest += sep[j];
+        double cap = capacity;
+        for (int round = 0; round < 8 && cap > 0; round++) {
+            SolTileChoice t;
+            double extra;
+            sol_tile_node(g, p, cap, &t);
+            if (t.kind != SOL_TILE_TILED || !t.exact)
+                break;
+            double b = epilogue_bytes(g, &o, c, m, &t, &extra);
+            if (t.resident + extra <= capacity) {
+                if (b + rest < best) {
+                    best = b + rest, best_m = m, *bytes = b, *pc = t;
+                }
+                break;
+            }
+            cap = capacity - extra;
+        }
+    }
+    free(c);
+    return best_m;
+}
+
+void sol_tile_attainable_plan(const SolGraph *g, const SolFusionPlan *plan, SolCacheBounds *c)
+{
+    if (!plan || plan->num_nodes != g->num_nodes) {
+        sol_tile_attainable(g, c);
+        return;
+    }
+    for (uint32_t k = 0; k < c->num_levels; k++) {
+        SolCacheLevel *L = &c->levels[k];
+        if (!L->bounded)
+            continue;
+        double sum = 0, cap = (double)L->capacity;
+        bool exact = true;
+        for (uint32_t gi = 0; gi < plan->num_groups; gi++) {
+            const SolFusionGroup *G = &plan->groups[gi];
+            for (uint32_t n = G->first; n <= G->last && n < g->num_nodes;) {
+                SolTileChoice t;
+                double b;
+                uint32_t m = sol_tile_epilogue(g, n, G->last, cap, &b, &t);
+                if (m > 0) {
+                    sum += b, n += m + 1;
+                    continue;
+                }
+                sol_tile_node(g, n, cap, &t);
+                sum += t.traffic;
+                exact &= t.exact;
+                n++;
+            }
         }
         L->has_attainable = exact && isfinite(sum) && sum < 1.8e19;
         L->attainable = L->has_attainable ? (uint64_t)ceil(sum) : 0;

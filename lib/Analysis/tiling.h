@@ -42,11 +42,47 @@
  * reused: one transfer per executed access, always an upper estimate. The graph's figure is
  * the sum over nodes (every node its own kernel), which is at least the graph's compulsory
  * traffic; so compulsory <= lower bound <= attainable holds level by level.
+ *
+ * With a fusion plan (fusion.h: the `fuse` pass ran), the figure is per fusion group: a group
+ * is charged its nodes as separate kernels, except where a contraction p and the nodes
+ * right after it in the group form an epilogue (sol_tile_epilogue below), which is charged
+ * as one kernel when that moves fewer bytes. An epilogue is consecutive nodes c1..cm of the
+ * group, c1 = p + 1, where, with T the tensor p's statement stores:
+ *
+ *   - p is TILED at the level, its statement's output subscripts are each one level plus
+ *     a constant (unit stride in iteration space), p writes the whole box they span
+ *     (write elements = the box's size) and touches T only at those subscripts;
+ *   - each ci has no contraction statement, one domain for all its accesses, a box (its
+ *     point count is the product of its levels' extents, exact), exactly as many levels
+ *     as T has dimensions, and reads T; every access of T in ci is `T[l_1 + o_1, ...]`
+ *     with l_r a level of ci, unit stride, covering exactly the index range p writes in
+ *     dimension r (so ci's points and p's output elements correspond one to one, the
+ *     same for every access of T in every ci);
+ *   - ci's other accesses have subscripts that are each a constant or one level times a
+ *     nonzero constant plus a constant, each level in at most one dimension; a write uses
+ *     every level (each point writes its own element); a tensor other than T is not both
+ *     read and written in c1..cm, not accessed by p, and a tensor one ci writes is not
+ *     accessed by another.
+ *
+ * Then ci can run on each output tile of p while it is resident: the point range of level
+ * l_r is p's tile of the level driving dimension r. The kernel moves p's tiled traffic,
+ * less p's write of T when that write is dead (some ci overwrites T: the last such write
+ * goes out instead; or T is an allocation nothing outside p..cm accesses), plus, per ci:
+ * no bytes for its reads of T (they are resident), one transfer per point for each write
+ * (of T only by the last writer of T, and only when T is an argument or accessed outside
+ * p..cm), and for each other read the distinct elements per output tile summed over tiles
+ * (= the product of the extents of the levels it uses times the number of tiles of the
+ * levels it does not). Those per-tile slices of the other reads must be resident beside the
+ * tile: p is tiled at the capacity less their bytes (retried as the tiles shrink) and the
+ * epilogue is dropped when it does not fit. A group's figure is never above the separate
+ * kernels' (the cheaper schedule is charged), so the grouped graph figure is <= the per-node
+ * one, and as the traffic of a real schedule of the graph it stays >= the lower bound.
  */
 #ifndef SOLAR_ANALYSIS_TILING_H
 #define SOLAR_ANALYSIS_TILING_H
 
 #include "Analysis/cache_bound.h"
+#include "Analysis/fusion.h"
 
 #define SOL_TILE_MAX_LEVELS 16
 
@@ -66,6 +102,7 @@ typedef struct SolTileChoice {
     double traffic;                       /* bytes the node moves at this capacity */
     bool exact;                           /* false: an execution count erred low, see why */
     const char *why;                      /* NO_REUSE: why the statement was not tiled */
+    double out_write;                     /* TILED: bytes of traffic that write the output */
 } SolTileChoice;
 
 /* The attainable traffic of node n of g across a level of `capacity` bytes (the storage of
@@ -76,5 +113,15 @@ void sol_tile_node(const SolGraph *g, uint32_t n, double capacity, SolTileChoice
  * over nodes of sol_tile_node at the level's capacity, rounded up. A level stays without a
  * figure when an execution count erred low (an approximate count can only make it lower). */
 void sol_tile_attainable(const SolGraph *g, SolCacheBounds *c);
+
+/* The same per fusion group of plan (NULL: every node its own kernel, as above). */
+void sol_tile_attainable_plan(const SolGraph *g, const SolFusionPlan *plan, SolCacheBounds *c);
+
+/* The epilogue of contraction node p at a level of `capacity` bytes (see above): the
+ * number m of nodes after p it takes (0: none qualifies, or it does not fit, or it moves no
+ * fewer bytes than the separate kernels), limited to the nodes up to `last`; *bytes is the
+ * kernel's traffic (p and its m consumers) and *pc the tiles p gets. */
+uint32_t sol_tile_epilogue(const SolGraph *g, uint32_t p, uint32_t last, double capacity,
+                           double *bytes, SolTileChoice *pc);
 
 #endif /* SOLAR_ANALYSIS_TILING_H */

@@ -11,7 +11,10 @@
  * driver's first device (SolPassRun.device); `capacity=BYTES` models one level named
  * `custom` of that size instead. The pass asks for the sol-cache report and marks the run
  * so the report adds each level's attainable bytes (the tiled traffic summed over nodes)
- * beside its lower bound.
+ * beside its lower bound. After `fuse`, that figure is per fusion group: an elementwise
+ * epilogue of a contraction in the same group is applied to each output tile on chip
+ * (tiling.h has the exact conditions), and with remarks each such contraction says so for
+ * each level, with the kernel's bytes and the tiles its contraction gets there.
  *
  * `emit=LEVEL` (solar-opt --emit-tiled[=LEVEL]; `auto`: the innermost level with tiles)
  * rewrites each tiled nest of affine loops with that level's tiles: the perfect band of
@@ -150,6 +153,40 @@ static void remark(SolContext *ctx, const SolNode *node, const Level *lv,
                     node->name, b.data, lv->name, tc->resident,
                     (unsigned long long)lv->capacity, tc->traffic);
     sol_buf_free(&b);
+}
+
+/* With a fusion plan: each contraction whose epilogue the attainable figure applies on chip
+ * (tiling.h), with the kernel's bytes and p's tiles there (`solar.tiles` stays per node). */
+static void group_remarks(SolContext *ctx, const SolGraph *g, const SolFusionPlan *plan,
+                          const Level *lv)
+{
+    if (plan->num_nodes != g->num_nodes)
+        return;
+    for (uint32_t gi = 0; gi < plan->num_groups; gi++) {
+        const SolFusionGroup *G = &plan->groups[gi];
+        for (uint32_t n = G->first; n <= G->last && n < g->num_nodes; n++) {
+            SolTileChoice t;
+            double bytes, sep = 0;
+            uint32_t m = sol_tile_epilogue(g, n, G->last, (double)lv->capacity, &bytes, &t);
+            if (m == 0)
+                continue;
+            for (uint32_t j = 0; j <= m; j++) {
+                SolTileChoice s;
+                sol_tile_node(g, n + j, (double)lv->capacity, &s);
+                sep += s.traffic;
+            }
+            SolBuf b = {0};
+            for (uint32_t l = 0; l < t.num_levels; l++)
+                sol_buf_printf(&b, "%s%lld", l ? ", " : "", (long long)t.tile[l]);
+            sol_emit_remark(ctx, g->nodes[n].op->loc,
+                            "%s: group %u applies %s..%s to each output tile for %s: tiles [%s], "
+                            "%.0f bytes moved (%.0f as separate kernels)",
+                            g->nodes[n].name, gi, g->nodes[n + 1].name, g->nodes[n + m].name,
+                            lv->name, b.data, bytes, sep);
+            sol_buf_free(&b);
+            n += m;
+        }
+    }
 }
 
 /* ---- --emit-tiled --------------------------------------------------------------------------- */
@@ -695,6 +732,9 @@ static bool run(SolPassRun *r, SolModule *m)
         }
         record(m, g->nodes[n].op, lv, nlv, &tc[n * nlv]);
     }
+    if (ok && remarks && a->planned)
+        for (uint32_t k = 0; k < nlv; k++)
+            group_remarks(r->ctx, g, &a->plan, &lv[k]);
     for (uint32_t n = 0; ok && emit_at >= 0 && n < g->num_nodes; n++)
         if (tc[n * nlv + (uint32_t)emit_at].kind == SOL_TILE_TILED)
             emit_node(r, m, g, n, &tc[n * nlv + (uint32_t)emit_at], lv[emit_at].name, remarks);

@@ -68,7 +68,7 @@ int solar_opt_report(const ReportFlags *f, const SolSolAnalysis *a, const char *
             if (caches)
                 sol_cache_compute(&a->graph, &bounds[i], &f->bounds, &caches[i]);
             if (caches && a->tiled)
-                sol_tile_attainable(&a->graph, &caches[i]);
+                sol_tile_attainable_plan(&a->graph, a->planned ? &a->plan : NULL, &caches[i]);
         }
         SolReportOptions ro = {.format = (SolReportFormat)f->format,
                                .unfused = a->unfused,

@@ -88,7 +88,7 @@ static void fmt_count(char *buf, size_t n, bool have, uint64_t v)
 }
 
 /* The sol-cache row and its per-level table (cache_bound.h). */
-static void text_cache(FILE *out, const SolCacheBounds *c)
+static void text_cache(FILE *out, const SolCacheBounds *c, bool grouped)
 {
     char t[32];
     fmt_time(t, sizeof t, c->seconds);
@@ -139,9 +139,10 @@ static void text_cache(FILE *out, const SolCacheBounds *c)
     for (uint32_t k = 0; k < c->num_levels; k++)
         any |= c->levels[k].has_attainable;
     if (any)
-        fprintf(out, "    attainable bytes: traffic of the tiles tile-for-cache chose, every "
-                     "node its own kernel (an upper estimate; the band is [lower bound, "
-                     "attainable])\n");
+        fprintf(out, "    attainable bytes: traffic of the tiles tile-for-cache chose, %s (an "
+                     "upper estimate; the band is [lower bound, attainable])\n",
+                grouped ? "per fusion group, epilogues applied on chip"
+                        : "every node its own kernel");
     else
         fprintf(out, "    attainable bytes: not computed yet (tile-for-cache)\n");
 }
@@ -210,7 +211,7 @@ static void text_bounds(FILE *out, const SolGraph *g, const SolBounds *b, const 
     if (o->plan)
         text_plan(out, g, b, o->plan);
     if (c)
-        text_cache(out, c);
+        text_cache(out, c, o->plan != NULL);
     if (b->missing[0])
         fprintf(out, "  note: no peak for %s on this device; that work adds no time\n", b->missing);
 }
@@ -319,7 +320,7 @@ static void json_seconds_or_null(FILE *out, double s)
         fputs("null", out);
 }
 
-static void json_cache(FILE *out, const SolCacheBounds *c)
+static void json_cache(FILE *out, const SolCacheBounds *c, bool grouped)
 {
     fprintf(out, ", \"cache\": {\"seconds\": ");
     json_seconds(out, c->seconds);
@@ -335,8 +336,9 @@ static void json_cache(FILE *out, const SolCacheBounds *c)
     fprintf(out, ", \"tight_matmul\": %s, \"statements\": %u, \"statements_with_cache_term\": %u"
                  ", \"attainable\": \"%s\", \"levels\": [",
             c->tight_matmul ? "true" : "false", c->statements, c->with_segment,
-            any ? "tile-for-cache: traffic of the chosen tiles, every node its own kernel"
-                : "null until tile-for-cache computes it");
+            !any      ? "null until tile-for-cache computes it"
+            : grouped ? "tile-for-cache: traffic of the chosen tiles, per fusion group"
+                      : "tile-for-cache: traffic of the chosen tiles, every node its own kernel");
     for (uint32_t k = 0; k < c->num_levels; k++) {
         const SolCacheLevel *L = &c->levels[k];
         fprintf(out, "%s{\"name\": ", k ? ", " : "");
@@ -436,7 +438,7 @@ static void json_sol(FILE *out, const SolGraph *g, const SolBounds *b, const Sol
     if (plan)
         json_plan(out, g, b, plan);
     if (c)
-        json_cache(out, c);
+        json_cache(out, c, plan != NULL);
     fprintf(out, "}");
 }
 
