@@ -137,7 +137,11 @@ typedef struct CalResult {
 /* Runs every measurement (progress on `log` when non-NULL). */
 void cal_run(const CalOptions *o, CalResult *r, FILE *log);
 
-/* The device model as JSON text (heap, free()). */
-char *cal_model_json(const CalResult *r, const char *name);
+/* The device model as JSON text (heap, free()). With `previous` (a model of this machine
+ * from an earlier run), every peak and bandwidth is the higher of the two figures, and each
+ * figure kept from `previous` says so in sources: a bound must use the highest rate this
+ * machine was ever seen to reach, and a turbo clock varies from run to run. */
+struct SolDevice;
+char *cal_model_json(const CalResult *r, const char *name, const struct SolDevice *previous);
 
 #endif /* SOLAR_CALIBRATE_H */

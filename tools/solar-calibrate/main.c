@@ -19,10 +19,13 @@
 
 #define SOLAR_CALIBRATE_VERSION "0.1.0"
 
-enum { F_OUT, F_NAME, F_THREADS, F_REPEATS, F_SECONDS, F_QUICK, F_QUIET, F_HELP, F_VERSION };
+enum { F_OUT, F_KEEP_HIGHEST, F_NAME, F_THREADS, F_REPEATS, F_SECONDS, F_QUICK, F_QUIET, F_HELP, F_VERSION };
 
 static const SolFlag flags[] = {
     {"-o", F_OUT, "PATH", "write the device model to PATH ('-': stdout; default: none)"},
+    {"--keep-highest", F_KEEP_HIGHEST, NULL,
+     "where -o names an existing model, keep each of its figures that is higher than this "
+     "run's (a turbo clock varies; a bound needs the highest rate ever seen)"},
     {"--name", F_NAME, "NAME", "the model's name (default: host; `--hw NAME` finds NAME.json)"},
     {"--threads", F_THREADS, "N", "cores to load (default: every online CPU)"},
     {"--repeats", F_REPEATS, "N", "runs of each kernel; the best counts (default 5)"},
@@ -43,7 +46,7 @@ static const SolCli cli = {.tool = "solar-calibrate",
 typedef struct Args {
     CalOptions opts;
     const char *out, *name;
-    bool quiet, help, version;
+    bool keep_highest, quiet, help, version;
 } Args;
 
 static void usage_error(const char *fmt, const char *flag, const char *value)
@@ -71,6 +74,7 @@ static bool apply_flag(void *user, const SolFlag *f, char *value)
     Args *a = user;
     switch (f->id) {
     case F_OUT: a->out = value; return true;
+    case F_KEEP_HIGHEST: return a->keep_highest = true;
     case F_NAME: a->name = value; return true;
     case F_THREADS: return parse_count("--threads", value, 4096, &a->opts.threads);
     case F_REPEATS: return parse_count("--repeats", value, 1000, &a->opts.repeats);
@@ -223,7 +227,23 @@ int main(int argc, char **argv)
     print_summary(json_to_stdout ? stderr : stdout, &r);
     if (!a.out)
         return 0;
-    char *json = cal_model_json(&r, a.name);
+    SolDevice previous = {0};
+    bool have_previous = false;
+    if (a.keep_highest && strcmp(a.out, "-") != 0 && access(a.out, F_OK) == 0) {
+        SolBuf err = {0};
+        have_previous = sol_device_load_file(a.out, &previous, &err);
+        if (!have_previous) {
+            fprintf(stderr,
+                    "solar-calibrate: error: --keep-highest: the existing model does not load: "
+                    "%s\n",
+                    err.data);
+            sol_buf_free(&err);
+            return 1;
+        }
+        sol_buf_free(&err);
+    }
+    char *json = cal_model_json(&r, a.name, have_previous ? &previous : NULL);
+    sol_device_free(&previous);
     bool ok = write_model(a.out, json, a.name);
     free(json);
     return ok ? 0 : 1;

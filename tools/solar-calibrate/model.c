@@ -5,8 +5,11 @@
  */
 #include "calibrate.h"
 
+#include "Analysis/device.h"
+
 #include <cjson/cJSON.h>
 #include <stdlib.h>
+#include <string.h>
 
 static void add_rate_source(cJSON *sources, const char *kind, const CalRate *r, const char *unit)
 {
@@ -23,23 +26,72 @@ static void add_rate_source(cJSON *sources, const char *kind, const CalRate *r, 
     cJSON_AddItemToArray(sources, cJSON_CreateString(text));
 }
 
+/* When the earlier model was calibrated: the date its first source line starts with. */
+static void previous_date(const struct SolDevice *prev, char *out, size_t size)
+{
+    static const char prefix[] = "solar-calibrate, ";
+    const char *s = prev->num_sources ? prev->sources[0] : "";
+    if (strncmp(s, prefix, sizeof prefix - 1) == 0 && strlen(s) >= sizeof prefix - 1 + 20)
+        snprintf(out, size, "%.20s", s + sizeof prefix - 1);
+    else
+        snprintf(out, size, "an unknown date");
+}
+
+/* A source line for a figure kept from the earlier model because it was higher. */
+static void note_kept(cJSON *sources, const char *what, double kept, double measured,
+                      const struct SolDevice *prev)
+{
+    char date[32], text[512];
+    previous_date(prev, date, sizeof date);
+    snprintf(text, sizeof text,
+             "%s: %.4g kept from the earlier model %s (calibrated %s), above this run's %.4g",
+             what, kept, prev->path, date, measured);
+    cJSON_AddItemToArray(sources, cJSON_CreateString(text));
+}
+
 static void add_peaks(cJSON *parent, const char *key, const CalRate *rates, int n,
-                      const char *const *dtypes)
+                      const char *const *dtypes, const struct SolDevice *prev, cJSON *sources)
 {
     cJSON *obj = cJSON_AddObjectToObject(parent, key);
+    bool matrix = strcmp(key, "matrix") == 0;
     for (int d = 0; d < n; d++) {
-        if (rates[d].samples)
-            cJSON_AddNumberToObject(obj, dtypes[d], rates[d].best);
+        double old = prev ? sol_device_peak(prev, matrix, dtypes[d]) : 0;
+        double best = rates[d].samples ? rates[d].best : 0;
+        if (old > best) {
+            char what[64];
+            snprintf(what, sizeof what, "%s %s", key, dtypes[d]);
+            note_kept(sources, what, old, best, prev);
+            best = old;
+        }
+        if (best > 0)
+            cJSON_AddNumberToObject(obj, dtypes[d], best);
     }
 }
 
-static cJSON *level_json(const CalLevel *lv, bool dram)
+/* The bandwidth of the level of the same name in prev, 0 when none. */
+static double previous_bandwidth(const struct SolDevice *prev, const char *name)
+{
+    for (uint32_t i = 0; prev && i < prev->num_levels; i++)
+        if (strcmp(prev->levels[i].name, name) == 0)
+            return prev->levels[i].bandwidth;
+    return 0;
+}
+
+static cJSON *level_json(const CalLevel *lv, bool dram, const struct SolDevice *prev,
+                         cJSON *sources)
 {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "name", lv->name);
     cJSON_AddNumberToObject(o, "bytes", (double)lv->bytes);
-    if (lv->bandwidth > 0)
-        cJSON_AddNumberToObject(o, "bandwidth", lv->bandwidth);
+    double bandwidth = lv->bandwidth, old = previous_bandwidth(prev, lv->name);
+    if (old > bandwidth) {
+        char what[64];
+        snprintf(what, sizeof what, "%s bandwidth", lv->name);
+        note_kept(sources, what, old, bandwidth, prev);
+        bandwidth = old;
+    }
+    if (bandwidth > 0)
+        cJSON_AddNumberToObject(o, "bandwidth", bandwidth);
     if (!dram && lv->units > 1)
         cJSON_AddNumberToObject(o, "units", lv->units);
     if (!dram && lv->cpus_per_unit > 1) {
@@ -65,7 +117,7 @@ static void add_level_sources(cJSON *sources, const CalLevel *lv, bool dram)
     cJSON_AddItemToArray(sources, cJSON_CreateString(text));
 }
 
-char *cal_model_json(const CalResult *r, const char *name)
+char *cal_model_json(const CalResult *r, const char *name, const struct SolDevice *previous)
 {
     char isa[256], text[1024];
     cal_isa_describe(&r->isa, isa, sizeof isa);
@@ -79,14 +131,22 @@ char *cal_model_json(const CalResult *r, const char *name)
              r->date, r->quick ? " in --quick mode (short runs, small buffers: do not trust)" : "",
              r->isa.model, r->threads, isa);
     cJSON_AddStringToObject(root, "description", text);
-    cJSON_AddNumberToObject(root, "clock_ghz", r->clock_ghz > 0 ? r->clock_ghz : 1.0);
+    /* Figures kept from the previous model are explained after the measured ones. */
+    cJSON *kept = cJSON_CreateArray();
+    /* The clock stays with the peaks it explains: the highest seen, like them. */
+    double clock = r->clock_ghz > 0 ? r->clock_ghz : 1.0;
+    if (previous && previous->clock_ghz > clock) {
+        note_kept(kept, "clock (GHz)", previous->clock_ghz, clock, previous);
+        clock = previous->clock_ghz;
+    }
+    cJSON_AddNumberToObject(root, "clock_ghz", clock);
     cJSON_AddBoolToObject(root, "measured", 1);
     cJSON *peaks = cJSON_AddObjectToObject(root, "peak_flops");
-    add_peaks(peaks, "matrix", r->matrix, CAL_MAT_COUNT, cal_matrix_dtypes);
-    add_peaks(peaks, "vector", r->vector, CAL_VEC_COUNT, cal_vector_dtypes);
+    add_peaks(peaks, "matrix", r->matrix, CAL_MAT_COUNT, cal_matrix_dtypes, previous, kept);
+    add_peaks(peaks, "vector", r->vector, CAL_VEC_COUNT, cal_vector_dtypes, previous, kept);
     cJSON *memory = cJSON_AddArrayToObject(root, "memory");
     for (int i = 0; i < r->num_levels; i++)
-        cJSON_AddItemToArray(memory, level_json(&r->levels[i], i == 0));
+        cJSON_AddItemToArray(memory, level_json(&r->levels[i], i == 0, previous, kept));
 
     cJSON *sources = cJSON_AddArrayToObject(root, "sources");
     snprintf(text, sizeof text,
@@ -113,6 +173,10 @@ char *cal_model_json(const CalResult *r, const char *name)
             sources, cJSON_CreateString("AMX rate per core: 1024 BF16 / 2048 INT8 operations per "
                                         "cycle (Intel, 4th Gen Xeon Scalable; "
                                         "https://en.wikipedia.org/wiki/Advanced_Matrix_Extensions)"));
+    cJSON *k;
+    while ((k = cJSON_DetachItemFromArray(kept, 0)) != NULL)
+        cJSON_AddItemToArray(sources, k);
+    cJSON_Delete(kept);
     char *json = cJSON_Print(root);
     cJSON_Delete(root);
     return json;
