@@ -1099,18 +1099,25 @@ bool sol_graph_build(SolContext *ctx, SolModule *m, SolOp *func, SolGraph *g)
     }
     sol_vec_free(&gread);
     sol_vec_free(&gwritten);
-    /* A statement's output is not final when a later node touches the tensor. */
+    /* The first and the last node touching each tensor; a statement's output is not final
+     * when a later node touches the tensor. */
+    uint32_t *first = sol_xcalloc(B.tensors.len + 1, sizeof *first);
     uint32_t *last = sol_xcalloc(B.tensors.len + 1, sizeof *last);
+    for (size_t t = 0; t < B.tensors.len; t++)
+        first[t] = last[t] = UINT32_MAX;
     for (size_t k = 0; k < nodes.len; k++)
-        for (uint32_t j = 0; j < nodes.data[k].num_tensors; j++)
-            last[nodes.data[k].tensors[j].tensor] = (uint32_t)k;
+        for (uint32_t j = 0; j < nodes.data[k].num_tensors; j++) {
+            uint32_t t = nodes.data[k].tensors[j].tensor;
+            if (first[t] == UINT32_MAX)
+                first[t] = (uint32_t)k;
+            last[t] = (uint32_t)k;
+        }
     for (size_t k = 0; k < nodes.len; k++)
         for (uint32_t j = 0; j < nodes.data[k].num_stmts; j++) {
             SolStmt *st = &nodes.data[k].stmts[j];
             if (st->has_out && last[st->out.tensor] != k)
                 st->out_final = false;
         }
-    free(last);
     g->num_nodes = (uint32_t)nodes.len;
     g->nodes = sol_arena_alloc(&g->arena, (nodes.len + 1) * sizeof *g->nodes);
     if (nodes.len)
@@ -1119,8 +1126,12 @@ bool sol_graph_build(SolContext *ctx, SolModule *m, SolOp *func, SolGraph *g)
     g->tensors = sol_arena_alloc(&g->arena, (B.tensors.len + 1) * sizeof *g->tensors);
     if (B.tensors.len)
         memcpy(g->tensors, B.tensors.data, B.tensors.len * sizeof *B.tensors.data);
-    for (uint32_t t = 0; t < g->num_tensors; t++)
+    for (uint32_t t = 0; t < g->num_tensors; t++) {
         g->tensors[t].dims = B.tensor_dims.data[t];
+        g->tensors[t].first_node = first[t], g->tensors[t].last_node = last[t];
+    }
+    free(first);
+    free(last);
     sol_vec_free(&nodes);
     sol_vec_free(&B.stubs);
     sol_vec_free(&B.accs);

@@ -49,6 +49,7 @@ typedef struct SolGraphTensor {
     uint64_t compulsory_read_elems;  /* arguments: read before anything in the graph wrote them */
     uint64_t written_elems;          /* distinct elements written by the whole graph */
     const int64_t *dims;             /* the shape, `?` dims sized from the accesses (arena) */
+    uint32_t first_node, last_node;  /* the first and last node touching it (UINT32_MAX: none) */
 } SolGraphTensor;
 
 /* One access of a node as the graph counted it, kept so that footprints over several nodes

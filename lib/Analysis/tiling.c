@@ -9,6 +9,7 @@
 #include "Analysis/tiling.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -108,14 +109,18 @@ typedef struct Model {
     uint32_t nt;
     Tens t[3];                           /* in0, in1, out */
     bool read_out;                       /* the output's initial values are read once */
-    /* per tileable level: candidates and per-tensor sums / maxima */
+    double const_sum[3], const_max[3]; /* dims driven by no tileable level */
+    uint8_t *bitmap;                    /* scratch for exact counts, bitmap_size bytes */
+    size_t bitmap_size;
+    /* Per tileable level k, its candidates (ncand[k] of them, from the whole level down),
+     * and what evaluate() multiplies for each: tensor j's traffic and resident factors and
+     * log(tile size). The arrays from here on are not zeroed (a model is ~150 KiB, built per
+     * node and level): tabulate() writes every entry that is read. */
     uint32_t ncand[SOL_TILE_MAX_LEVELS];
     int64_t cand[SOL_TILE_MAX_LEVELS][MAX_CANDS];
-    double ntiles[SOL_TILE_MAX_LEVELS][MAX_CANDS];
-    double sum[3][SOL_TILE_MAX_LEVELS][MAX_CANDS];
-    double max[3][SOL_TILE_MAX_LEVELS][MAX_CANDS];
-    double const_sum[3], const_max[3]; /* dims driven by no tileable level */
-    uint8_t *bitmap;                    /* scratch for exact counts */
+    double f_traffic[3][SOL_TILE_MAX_LEVELS][MAX_CANDS];
+    double f_resident[3][SOL_TILE_MAX_LEVELS][MAX_CANDS];
+    double log_tile[SOL_TILE_MAX_LEVELS][MAX_CANDS];
 } Model;
 
 /* The values level k takes: an interval hull of its bounds. */
@@ -184,8 +189,15 @@ static const char *tensor_of(const SolGraph *g, const SolStmtAccess *a, Model *m
 /* Distinct in-bounds values of dimension d over the box: level p (or none, p < 0) over
  * [t0, t1), every other level whole. Exact by enumeration when small, else the clamped hull
  * (the contiguous range, a region a schedule can load: still an upper estimate). */
-static double dim_count(const Model *m, const Dim *d, int p, int64_t t0, int64_t t1,
-                        uint8_t *bitmap)
+/* The count of the last tile of a given length that lay wholly inside the tensor: a tile of
+ * the same length also inside is its translate (every value shifted by a * (t0' - t0)), so it
+ * has the same count, and the enumeration is done once per candidate, not once per tile. */
+typedef struct DimMemo {
+    int64_t len; /* 0: none yet */
+    double count;
+} DimMemo;
+
+static double dim_count(Model *m, const Dim *d, int p, int64_t t0, int64_t t1, DimMemo *memo)
 {
     int64_t lo_t[MAX_TERMS], hi_t[MAX_TERMS]; /* inclusive index ranges */
     double vmin = (double)d->c, vmax = (double)d->c, points = 1;
@@ -211,10 +223,19 @@ static double dim_count(const Model *m, const Dim *d, int p, int64_t t0, int64_t
         h = h > (double)hi_t[0] ? (double)hi_t[0] : h;
         return h < l ? 0 : h - l + 1;
     }
+    bool inside = vmin >= 0 && vmax <= size - 1;
+    if (memo && inside && memo->len == t1 - t0)
+        return memo->count;
     double range = chi - clo + 1;
     if (range > ENUM_LIMIT || points > ENUM_LIMIT)
         return range;
     int64_t base = (int64_t)clo, span = (int64_t)range;
+    if ((size_t)span > m->bitmap_size) { /* grown on demand: most counts need a few KiB */
+        free(m->bitmap);
+        m->bitmap_size = (size_t)span;
+        m->bitmap = sol_xmalloc(m->bitmap_size);
+    }
+    uint8_t *bitmap = m->bitmap;
     memset(bitmap, 0, (size_t)span);
     int64_t idx[MAX_TERMS];
     for (uint32_t i = 0; i < d->n; i++)
@@ -232,6 +253,8 @@ static double dim_count(const Model *m, const Dim *d, int p, int64_t t0, int64_t
         if (i == d->n)
             break;
     }
+    if (memo && inside)
+        memo->len = t1 - t0, memo->count = count;
     return count;
 }
 
@@ -262,32 +285,40 @@ static void candidates(Model *m, uint32_t k)
     m->ncand[k] = nc;
 }
 
-/* Per candidate of tileable level k: tiles, and each tensor's summed and largest count of
- * the dims k drives. */
+/* Per candidate of tileable level k, what evaluate() multiplies: for a tensor whose dims k
+ * drives, the summed count over k's tiles (traffic) and the largest (resident); a tensor
+ * that does not use k is reloaded for every tile of k, except the output across a reduction
+ * level (its tile stays resident while the partial sums accumulate). */
 static void tabulate(Model *m, uint32_t k)
 {
     for (uint32_t c = 0; c < m->ncand[k]; c++) {
         int64_t T = m->cand[k][c], cnt = m->cnt[k];
-        m->ntiles[k][c] = (double)((cnt + T - 1) / T);
+        double ntiles = (double)((cnt + T - 1) / T);
+        m->log_tile[k][c] = log((double)T);
         for (uint32_t j = 0; j < 3; j++) {
             const Tens *t = &m->t[j];
             double s = 0, mx = 0;
             bool used = false;
             for (uint32_t r = 0; r < t->rank; r++)
                 used |= t->dims[r].tl == (int)k;
-            if (used) {
-                for (int64_t t0 = 0; t0 < cnt; t0 += T) {
-                    int64_t t1 = t0 + T < cnt ? t0 + T : cnt;
-                    double prod = 1;
-                    for (uint32_t r = 0; r < t->rank; r++)
-                        if (t->dims[r].tl == (int)k)
-                            prod *= dim_count(m, &t->dims[r], (int)k, t0, t1, m->bitmap);
-                    s += prod;
-                    mx = prod > mx ? prod : mx;
-                }
+            if (!used) {
+                bool reloaded = !t->output || !m->reduce[k];
+                m->f_traffic[j][k][c] = reloaded ? ntiles : 1;
+                m->f_resident[j][k][c] = 1;
+                continue;
             }
-            m->sum[j][k][c] = used ? s : -1; /* -1: not used by tensor j */
-            m->max[j][k][c] = used ? mx : 1;
+            DimMemo memo[MAX_DIMS] = {{0, 0}};
+            for (int64_t t0 = 0; t0 < cnt; t0 += T) {
+                int64_t t1 = t0 + T < cnt ? t0 + T : cnt;
+                double prod = 1;
+                for (uint32_t r = 0; r < t->rank; r++)
+                    if (t->dims[r].tl == (int)k)
+                        prod *= dim_count(m, &t->dims[r], (int)k, t0, t1, &memo[r]);
+                s += prod;
+                mx = prod > mx ? prod : mx;
+            }
+            m->f_traffic[j][k][c] = s;
+            m->f_resident[j][k][c] = mx;
         }
     }
 }
@@ -297,42 +328,40 @@ typedef struct Eval {
     double out_write; /* of traffic: the output's writes */
 } Eval;
 
+/* The figures of one tiling from its per-tensor products and its tile-size logs. */
+static Eval combine(const Model *m, const double *tr, const double *rs, double red_log,
+                    double lmin, double lmax)
+{
+    Eval e = {0, 0, red_log, isfinite(lmin) ? lmax - lmin : 0, tr[2]};
+    for (uint32_t j = 0; j < 3; j++) {
+        e.traffic += m->t[j].output && m->read_out ? 2 * tr[j] : tr[j];
+        e.resident += rs[j];
+    }
+    return e;
+}
+
 static Eval evaluate(const Model *m, const uint32_t *ci)
 {
-    Eval e = {0, 0, 0, 0, 0};
+    double tr[3], rs[3];
     for (uint32_t j = 0; j < 3; j++) {
-        const Tens *t = &m->t[j];
-        double tr = t->bytes * m->const_sum[j], rs = t->bytes * m->const_max[j];
-        for (uint32_t k = 0; k < m->nl; k++) {
-            if (!m->tileable[k])
-                continue;
-            double s = m->sum[j][k][ci[k]];
-            if (s >= 0)
-                tr *= s;
-            else if (!t->output || !m->reduce[k])
-                tr *= m->ntiles[k][ci[k]]; /* reloaded for every tile of a level it lacks */
-            rs *= m->max[j][k][ci[k]];
-        }
-        if (t->output)
-            e.out_write = tr;
-        if (t->output && m->read_out)
-            tr *= 2;
-        e.traffic += tr, e.resident += rs;
+        tr[j] = m->t[j].bytes * m->const_sum[j], rs[j] = m->t[j].bytes * m->const_max[j];
+        for (uint32_t k = 0; k < m->nl; k++)
+            if (m->tileable[k])
+                tr[j] *= m->f_traffic[j][k][ci[k]], rs[j] *= m->f_resident[j][k][ci[k]];
     }
-    double lmin = INFINITY, lmax = -INFINITY;
+    double red_log = 0, lmin = INFINITY, lmax = -INFINITY;
     for (uint32_t k = 0; k < m->nl; k++) {
         if (!m->tileable[k])
             continue;
-        double l = log((double)m->cand[k][ci[k]]);
+        double l = m->log_tile[k][ci[k]];
         if (m->reduce[k]) {
-            e.red_log += l;
+            red_log += l;
         } else {
             lmin = l < lmin ? l : lmin;
             lmax = l > lmax ? l : lmax;
         }
     }
-    e.sq = isfinite(lmin) ? lmax - lmin : 0;
-    return e;
+    return combine(m, tr, rs, red_log, lmin, lmax);
 }
 
 /* Fewer bytes; then larger reduction tiles; then squarer output tiles; then fewer resident. */
@@ -416,7 +445,7 @@ static const char *build(const SolGraph *g, const SolNode *node, const SolStmt *
         m->const_sum[j] = m->const_max[j] = 1;
         for (uint32_t r = 0; r < m->t[j].rank; r++)
             if (m->t[j].dims[r].tl < 0) {
-                double c = dim_count(m, &m->t[j].dims[r], -1, 0, 0, m->bitmap);
+                double c = dim_count(m, &m->t[j].dims[r], -1, 0, 0, NULL);
                 m->const_sum[j] *= c, m->const_max[j] *= c;
             }
     }
@@ -433,42 +462,105 @@ static const char *build(const SolGraph *g, const SolNode *node, const SolStmt *
     return NULL;
 }
 
+/* The exhaustive walk over the grid: level nl-1 outermost, level 0 innermost (the first of
+ * equal tilings in that order wins), each level multiplying its factors into the products of
+ * the levels outside it, so that a grid point costs a few operations, not a whole evaluate().
+ * A subtree is skipped when even the smallest factors of its levels give a tiling that does
+ * not fit or moves more bytes than the best so far (a margin above better()'s tolerance):
+ * factors are non-negative, so no tiling in it could be chosen. */
+typedef struct GridWalk {
+    const Model *m;
+    double capacity;
+    /* per tensor, the product of the smallest factors of levels 0 .. k-1 */
+    double rest_traffic[3][SOL_TILE_MAX_LEVELS + 1], rest_resident[3][SOL_TILE_MAX_LEVELS + 1];
+    uint32_t grid[SOL_TILE_MAX_LEVELS][MAX_CANDS], ng[SOL_TILE_MAX_LEVELS];
+    uint32_t ci[SOL_TILE_MAX_LEVELS];
+    bool found;
+    uint32_t best[SOL_TILE_MAX_LEVELS];
+    Eval best_e;
+} GridWalk;
+
+static void walk(GridWalk *w, int k, const double *tr, const double *rs, double red_log,
+                 double lmin, double lmax)
+{
+    const Model *m = w->m;
+    if (k < 0) {
+        Eval e = combine(m, tr, rs, red_log, lmin, lmax);
+        if (e.resident <= w->capacity && (!w->found || better(e, w->best_e))) {
+            w->found = true, w->best_e = e;
+            memcpy(w->best, w->ci, sizeof w->ci);
+        }
+        return;
+    }
+    double least_traffic = 0, least_resident = 0;
+    for (uint32_t j = 0; j < 3; j++) {
+        double t = tr[j] * w->rest_traffic[j][k + 1];
+        least_traffic += m->t[j].output && m->read_out ? 2 * t : t;
+        least_resident += rs[j] * w->rest_resident[j][k + 1];
+    }
+    if (least_resident > w->capacity ||
+        (w->found && least_traffic > w->best_e.traffic * (1 + 1e-9)))
+        return;
+    if (!m->tileable[k]) {
+        w->ci[k] = 0;
+        walk(w, k - 1, tr, rs, red_log, lmin, lmax);
+        return;
+    }
+    for (uint32_t a = 0; a < w->ng[k]; a++) {
+        uint32_t c = w->grid[k][a];
+        double t2[3], r2[3], l = m->log_tile[k][c];
+        for (uint32_t j = 0; j < 3; j++)
+            t2[j] = tr[j] * m->f_traffic[j][k][c], r2[j] = rs[j] * m->f_resident[j][k][c];
+        w->ci[k] = c;
+        if (m->reduce[k])
+            walk(w, k - 1, t2, r2, red_log + l, lmin, lmax);
+        else
+            walk(w, k - 1, t2, r2, red_log, l < lmin ? l : lmin, l > lmax ? l : lmax);
+    }
+}
+
 /* Exhaustive search over a coarse grid, then coordinate descent over every candidate. */
 static bool search(const Model *m, double capacity, uint32_t *best, Eval *best_e)
 {
     uint32_t per = m->nt ? (uint32_t)floor(pow(GRID_BUDGET, 1.0 / m->nt)) : 1;
     per = per < 2 ? 2 : per;
-    uint32_t grid[SOL_TILE_MAX_LEVELS][MAX_CANDS], ng[SOL_TILE_MAX_LEVELS];
+    GridWalk *w = sol_xcalloc(1, sizeof *w);
+    w->m = m, w->capacity = capacity;
     for (uint32_t k = 0; k < m->nl; k++) {
         uint32_t n = m->tileable[k] ? m->ncand[k] : 1;
         if (n <= per) {
             for (uint32_t c = 0; c < n; c++)
-                grid[k][c] = c;
-            ng[k] = n;
+                w->grid[k][c] = c;
+            w->ng[k] = n;
         } else {
             for (uint32_t c = 0; c < per; c++)
-                grid[k][c] = (uint32_t)((uint64_t)c * (n - 1) / (per - 1));
-            ng[k] = per;
+                w->grid[k][c] = (uint32_t)((uint64_t)c * (n - 1) / (per - 1));
+            w->ng[k] = per;
         }
     }
-    bool found = false;
-    uint32_t at[SOL_TILE_MAX_LEVELS] = {0}, ci[SOL_TILE_MAX_LEVELS];
-    for (;;) {
-        for (uint32_t k = 0; k < m->nl; k++)
-            ci[k] = m->tileable[k] ? grid[k][at[k]] : 0;
-        Eval e = evaluate(m, ci);
-        if (e.resident <= capacity && (!found || better(e, *best_e))) {
-            found = true, *best_e = e;
-            memcpy(best, ci, sizeof ci);
+    for (uint32_t j = 0; j < 3; j++) {
+        w->rest_traffic[j][0] = w->rest_resident[j][0] = 1;
+        for (uint32_t k = 0; k < m->nl; k++) {
+            double ft = 1, fr = 1;
+            for (uint32_t c = 0; m->tileable[k] && c < m->ncand[k]; c++) {
+                ft = c == 0 || m->f_traffic[j][k][c] < ft ? m->f_traffic[j][k][c] : ft;
+                fr = c == 0 || m->f_resident[j][k][c] < fr ? m->f_resident[j][k][c] : fr;
+            }
+            w->rest_traffic[j][k + 1] = w->rest_traffic[j][k] * ft;
+            w->rest_resident[j][k + 1] = w->rest_resident[j][k] * fr;
         }
-        uint32_t k = 0;
-        while (k < m->nl && ++at[k] >= ng[k])
-            at[k] = 0, k++;
-        if (k == m->nl)
-            break;
     }
+    double tr[3], rs[3];
+    for (uint32_t j = 0; j < 3; j++)
+        tr[j] = m->t[j].bytes * m->const_sum[j], rs[j] = m->t[j].bytes * m->const_max[j];
+    walk(w, (int)m->nl - 1, tr, rs, 0, INFINITY, -INFINITY);
+    bool found = w->found;
+    uint32_t ci[SOL_TILE_MAX_LEVELS];
+    memcpy(best, w->best, sizeof w->best);
+    free(w);
     if (!found)
         return false;
+    *best_e = evaluate(m, best); /* the figures as evaluate() computes them, in its order */
     for (int round = 0; round < 32; round++) {
         bool moved = false;
         for (uint32_t k = 0; k < m->nl; k++) {
@@ -513,74 +605,101 @@ static bool held(const SolStmt *st, const SolNodeAccess *a)
            subs_equal(a->subs, st->out.subs, a->rank);
 }
 
-void sol_tile_node(const SolGraph *g, uint32_t n, double capacity, SolTileChoice *out)
+/* The choice without tiles: the original order with nothing reused, every executed access a
+ * transfer. */
+static void no_reuse(const SolGraph *g, const SolNode *node, const char *why, SolTileChoice *out)
+{
+    out->kind = SOL_TILE_NO_REUSE;
+    out->why = why;
+    for (uint32_t i = 0; i < node->num_accesses; i++)
+        out->exact &= access_transfers(g, &node->accesses[i], &out->traffic);
+}
+
+static void tiled(const SolGraph *g, const SolNode *node, const Model *m, const uint32_t *best,
+                  Eval be, SolTileChoice *out)
+{
+    const SolStmt *st = &node->stmts[0];
+    out->kind = SOL_TILE_TILED;
+    out->num_levels = m->nl;
+    for (uint32_t k = 0; k < m->nl; k++) {
+        out->extent[k] = m->cnt[k];
+        out->tile[k] = m->cand[k][best[k]];
+        out->reduce[k] = m->reduce[k];
+    }
+    out->resident = be.resident;
+    out->traffic = be.traffic;
+    out->out_write = be.out_write;
+    for (uint32_t i = 0; i < node->num_accesses; i++)
+        if (!held(st, &node->accesses[i]))
+            out->exact &= access_transfers(g, &node->accesses[i], &out->traffic);
+}
+
+void sol_tile_node_levels(const SolGraph *g, uint32_t n, const double *capacities,
+                          uint32_t num_levels, SolTileChoice *out)
 {
     const SolNode *node = &g->nodes[n];
-    memset(out, 0, sizeof *out);
-    out->exact = true;
+    memset(out, 0, num_levels * sizeof *out);
+    for (uint32_t l = 0; l < num_levels; l++)
+        out[l].exact = true;
     if (node->num_stmts == 0) {
         /* Not a contraction (elementwise, reductions, norms, pooling): one streaming pass
          * moves the node's own compulsory bytes, at any capacity. */
-        out->kind = SOL_TILE_STREAM;
-        out->traffic = (double)node->bytes;
-        out->exact = !node->approximate;
+        for (uint32_t l = 0; l < num_levels; l++) {
+            out[l].kind = SOL_TILE_STREAM;
+            out[l].traffic = (double)node->bytes;
+            out[l].exact = !node->approximate;
+        }
         return;
     }
     const char *why = node->num_stmts > 1 ? "several contraction statements in one node" : NULL;
     Model *m = NULL;
-    uint32_t best[SOL_TILE_MAX_LEVELS];
-    Eval be;
     if (!why) {
-        m = sol_xcalloc(1, sizeof *m);
-        m->bitmap = sol_xmalloc(ENUM_LIMIT + 1);
+        m = sol_xmalloc(sizeof *m);
+        memset(m, 0, offsetof(Model, ncand)); /* tabulate() writes the rest before use */
         why = build(g, node, &node->stmts[0], m);
-        if (!why && !search(m, capacity, best, &be))
-            why = "no tile fits the capacity";
     }
-    if (why) {
-        /* The original order with nothing reused: every executed access is a transfer. */
-        out->kind = SOL_TILE_NO_REUSE;
-        out->why = why;
-        for (uint32_t i = 0; i < node->num_accesses; i++)
-            out->exact &= access_transfers(g, &node->accesses[i], &out->traffic);
-    } else {
-        const SolStmt *st = &node->stmts[0];
-        out->kind = SOL_TILE_TILED;
-        out->num_levels = m->nl;
-        for (uint32_t k = 0; k < m->nl; k++) {
-            out->extent[k] = m->cnt[k];
-            out->tile[k] = m->cand[k][best[k]];
-            out->reduce[k] = m->reduce[k];
-        }
-        out->resident = be.resident;
-        out->traffic = be.traffic;
-        out->out_write = be.out_write;
-        for (uint32_t i = 0; i < node->num_accesses; i++)
-            if (!held(st, &node->accesses[i]))
-                out->exact &= access_transfers(g, &node->accesses[i], &out->traffic);
+    for (uint32_t l = 0; l < num_levels; l++) {
+        uint32_t best[SOL_TILE_MAX_LEVELS];
+        Eval be;
+        if (why)
+            no_reuse(g, node, why, &out[l]);
+        else if (!search(m, capacities[l], best, &be))
+            no_reuse(g, node, "no tile fits the capacity", &out[l]);
+        else
+            tiled(g, node, m, best, be, &out[l]);
     }
     if (m)
         free(m->bitmap);
     free(m);
 }
 
+void sol_tile_node(const SolGraph *g, uint32_t n, double capacity, SolTileChoice *out)
+{
+    sol_tile_node_levels(g, n, &capacity, 1, out);
+}
+
 void sol_tile_attainable(const SolGraph *g, SolCacheBounds *c)
 {
-    for (uint32_t k = 0; k < c->num_levels; k++) {
-        SolCacheLevel *L = &c->levels[k];
-        if (!L->bounded)
-            continue;
-        double sum = 0;
-        bool exact = true;
-        for (uint32_t n = 0; n < g->num_nodes; n++) {
-            SolTileChoice t;
-            sol_tile_node(g, n, (double)L->capacity, &t);
-            sum += t.traffic;
-            exact &= t.exact;
-        }
-        L->has_attainable = exact && isfinite(sum) && sum < 1.8e19;
-        L->attainable = L->has_attainable ? (uint64_t)ceil(sum) : 0;
+    /* Every node tiled once for all bounded levels, so its model is built once. */
+    uint32_t nb = 0, *idx = sol_xcalloc(c->num_levels + 1, sizeof *idx);
+    double *cap = sol_xcalloc(c->num_levels + 1, sizeof *cap);
+    double *sum = sol_xcalloc(c->num_levels + 1, sizeof *sum);
+    bool *inexact = sol_xcalloc(c->num_levels + 1, sizeof *inexact);
+    SolTileChoice *t = sol_xcalloc(c->num_levels + 1, sizeof *t);
+    for (uint32_t k = 0; k < c->num_levels; k++)
+        if (c->levels[k].bounded)
+            idx[nb] = k, cap[nb++] = (double)c->levels[k].capacity;
+    for (uint32_t n = 0; nb && n < g->num_nodes; n++) {
+        sol_tile_node_levels(g, n, cap, nb, t);
+        for (uint32_t l = 0; l < nb; l++)
+            sum[l] += t[l].traffic, inexact[l] |= !t[l].exact;
     }
+    for (uint32_t l = 0; l < nb; l++) {
+        SolCacheLevel *L = &c->levels[idx[l]];
+        L->has_attainable = !inexact[l] && isfinite(sum[l]) && sum[l] < 1.8e19;
+        L->attainable = L->has_attainable ? (uint64_t)ceil(sum[l]) : 0;
+    }
+    free(idx), free(cap), free(sum), free(inexact), free(t);
 }
 
 /* ---- epilogues and fusion groups (tiling.h) ------------------------------------------------ */
@@ -723,14 +842,8 @@ static bool consumer_of(const SolGraph *g, const OutBox *o, uint32_t n, Consumer
 /* Whether a node outside [p, e] accesses tensor t. */
 static bool accessed_outside(const SolGraph *g, uint32_t t, uint32_t p, uint32_t e)
 {
-    for (uint32_t n = 0; n < g->num_nodes; n++) {
-        if (n >= p && n <= e)
-            continue;
-        for (uint32_t i = 0; i < g->nodes[n].num_tensors; i++)
-            if (g->nodes[n].tensors[i].tensor == t)
-                return true;
-    }
-    return false;
+    const SolGraphTensor *T = &g->tensors[t];
+    return T->first_node != UINT32_MAX && (T->first_node < p || T->last_node > e);
 }
 
 static bool node_accesses(const SolNode *node, uint32_t t, bool write)
@@ -819,28 +932,42 @@ static double epilogue_bytes(const SolGraph *g, const OutBox *o, const Consumer 
     return bytes;
 }
 
-uint32_t sol_tile_epilogue(const SolGraph *g, uint32_t p, uint32_t last, double capacity,
-                           double *bytes, SolTileChoice *pc)
+/* sol_tile_epilogue, with the separate kernels' choices at this capacity given when known:
+ * sep[j * stride] is node p + j's (NULL: tiled here). */
+static uint32_t epilogue(const SolGraph *g, uint32_t p, uint32_t last, double capacity,
+                         const SolTileChoice *sep_known, uint32_t stride, double *bytes,
+                         SolTileChoice *pc)
 {
     OutBox o;
     if (p >= g->num_nodes || !out_box(g, p, &o))
         return 0;
     if (last >= g->num_nodes)
         last = g->num_nodes - 1;
-    uint32_t max = 0;
-    Consumer *c = sol_xcalloc(last > p ? last - p : 1, sizeof *c);
-    while (p + 1 + max <= last && consumer_of(g, &o, p + 1 + max, &c[max]) &&
-           separate_tensors(g, p, &o, c, max))
+    /* The consumers, grown as found (most contractions have none or one; a group can span
+     * thousands of nodes, so sizing by `last - p` would be quadratic). */
+    uint32_t max = 0, room = 0;
+    Consumer *c = NULL;
+    for (;;) {
+        if (max == room) {
+            room = room ? 2 * room : 4;
+            c = sol_xrealloc(c, room * sizeof *c);
+        }
+        if (max == MAX_CANDS || p + 1 + max > last || !consumer_of(g, &o, p + 1 + max, &c[max]) ||
+            !separate_tensors(g, p, &o, c, max))
+            break;
         max++;
+    }
     /* The separate kernels of p .. p + max, then each split at m: the cheapest wins. */
     double sep[MAX_CANDS + 1], rest = 0;
     uint32_t best_m = 0;
     double best = 0;
     if (max > 0) {
-        max = max > MAX_CANDS ? MAX_CANDS : max;
         for (uint32_t j = 0; j <= max; j++) {
             SolTileChoice t;
-            sol_tile_node(g, p + j, capacity, &t);
+            if (sep_known)
+                t = sep_known[(size_t)j * stride];
+            else
+                sol_tile_node(g, p + j, capacity, &t);
             sep[j] = t.traffic;
             if (!t.exact)
                 max = 0; /* a count erred low: no comparison to trust */
@@ -872,35 +999,49 @@ uint32_t sol_tile_epilogue(const SolGraph *g, uint32_t p, uint32_t last, double 
     return best_m;
 }
 
+uint32_t sol_tile_epilogue(const SolGraph *g, uint32_t p, uint32_t last, double capacity,
+                           double *bytes, SolTileChoice *pc)
+{
+    return epilogue(g, p, last, capacity, NULL, 0, bytes, pc);
+}
+
 void sol_tile_attainable_plan(const SolGraph *g, const SolFusionPlan *plan, SolCacheBounds *c)
 {
     if (!plan || plan->num_nodes != g->num_nodes) {
         sol_tile_attainable(g, c);
         return;
     }
-    for (uint32_t k = 0; k < c->num_levels; k++) {
-        SolCacheLevel *L = &c->levels[k];
-        if (!L->bounded)
-            continue;
-        double sum = 0, cap = (double)L->capacity;
+    /* Every node's separate kernel at every bounded level first, one model per node. */
+    uint32_t nb = 0, *idx = sol_xcalloc(c->num_levels + 1, sizeof *idx);
+    double *cap = sol_xcalloc(c->num_levels + 1, sizeof *cap);
+    for (uint32_t k = 0; k < c->num_levels; k++)
+        if (c->levels[k].bounded)
+            idx[nb] = k, cap[nb++] = (double)c->levels[k].capacity;
+    SolTileChoice *sep = sol_xcalloc((size_t)g->num_nodes * nb + 1, sizeof *sep);
+    for (uint32_t n = 0; nb && n < g->num_nodes; n++)
+        sol_tile_node_levels(g, n, cap, nb, &sep[(size_t)n * nb]);
+    for (uint32_t l = 0; l < nb; l++) {
+        SolCacheLevel *L = &c->levels[idx[l]];
+        double sum = 0;
         bool exact = true;
         for (uint32_t gi = 0; gi < plan->num_groups; gi++) {
             const SolFusionGroup *G = &plan->groups[gi];
             for (uint32_t n = G->first; n <= G->last && n < g->num_nodes;) {
                 SolTileChoice t;
                 double b;
-                uint32_t m = sol_tile_epilogue(g, n, G->last, cap, &b, &t);
+                const SolTileChoice *own = &sep[(size_t)n * nb + l];
+                uint32_t m = epilogue(g, n, G->last, cap[l], own, nb, &b, &t);
                 if (m > 0) {
                     sum += b, n += m + 1;
                     continue;
                 }
-                sol_tile_node(g, n, cap, &t);
-                sum += t.traffic;
-                exact &= t.exact;
+                sum += own->traffic;
+                exact &= own->exact;
                 n++;
             }
         }
         L->has_attainable = exact && isfinite(sum) && sum < 1.8e19;
         L->attainable = L->has_attainable ? (uint64_t)ceil(sum) : 0;
     }
+    free(idx), free(cap), free(sep);
 }

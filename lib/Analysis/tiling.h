@@ -109,6 +109,11 @@ typedef struct SolTileChoice {
  * one processor below it, cache_bound.h's SolCacheLevel.capacity), with the chosen tiles. */
 void sol_tile_node(const SolGraph *g, uint32_t n, double capacity, SolTileChoice *out);
 
+/* The same for several levels at once, out[l] at capacities[l]: the node's model (its
+ * candidates and exact per-tile counts, most of the cost) is built once. */
+void sol_tile_node_levels(const SolGraph *g, uint32_t n, const double *capacities,
+                          uint32_t num_levels, SolTileChoice *out);
+
 /* Fills attainable / has_attainable of every bounded level of c (computed on g): the sum
  * over nodes of sol_tile_node at the level's capacity, rounded up. A level stays without a
  * figure when an execution count erred low (an approximate count can only make it lower). */

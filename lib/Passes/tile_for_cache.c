@@ -724,12 +724,13 @@ static bool run(SolPassRun *r, SolModule *m)
         }
     }
     SolTileChoice *tc = sol_xcalloc((size_t)nlv * (g->num_nodes + 1), sizeof *tc);
+    double caps[MAX_LEVELS];
+    for (uint32_t k = 0; k < nlv; k++)
+        caps[k] = (double)lv[k].capacity;
     for (uint32_t n = 0; ok && n < g->num_nodes; n++) {
-        for (uint32_t k = 0; k < nlv; k++) {
-            sol_tile_node(g, n, (double)lv[k].capacity, &tc[n * nlv + k]);
-            if (remarks)
-                remark(r->ctx, &g->nodes[n], &lv[k], &tc[n * nlv + k]);
-        }
+        sol_tile_node_levels(g, n, caps, nlv, &tc[n * nlv]);
+        for (uint32_t k = 0; remarks && k < nlv; k++)
+            remark(r->ctx, &g->nodes[n], &lv[k], &tc[n * nlv + k]);
         record(m, g->nodes[n].op, lv, nlv, &tc[n * nlv]);
     }
     if (ok && remarks && a->planned)

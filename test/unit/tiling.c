@@ -170,10 +170,17 @@ static void oracle(SolContext *ctx, const char *rel, const char *bind, const dou
     if (g.num_nodes != 1 || g.nodes[0].num_stmts != 1)
         return;
     const SolStmt *st = &g.nodes[0].stmts[0];
+    /* All capacities in one call (one model) choose what one call per capacity chooses. */
+    SolTileChoice all[16];
+    EXPECT(ncaps <= 16);
+    sol_tile_node_levels(&g, 0, caps, (uint32_t)ncaps, all);
     double prev = 0;
     for (int c = 0; c < ncaps; c++) {
         SolTileChoice t;
         sol_tile_node(&g, 0, caps[c], &t);
+        EXPECT(all[c].kind == t.kind && all[c].traffic == t.traffic &&
+               all[c].resident == t.resident &&
+               memcmp(all[c].tile, t.tile, sizeof t.tile) == 0);
         EXPECT(t.kind == SOL_TILE_TILED);
         if (t.kind != SOL_TILE_TILED)
             continue;
