@@ -177,8 +177,15 @@ void sol_image_compute(const SolDomain *d, const SolAffineExpr *const *subs, uin
         na++;
     }
     out->count = overflow ? nelems : (count > nelems ? nelems : count);
-    /* Materialise the product when there is a bitmap: at most nelems points. */
-    if (out->bits && out->count) {
+    /* Materialise the product when there is a bitmap: at most nelems points. The groups
+     * index disjoint dims, so the sums are distinct; as many as the tensor has elements is
+     * the whole tensor (the common case of an operand read whole), set word by word. */
+    if (out->bits && out->count == nelems && !overflow) {
+        uint64_t words = nelems / 64;
+        memset(out->bits, 0xff, words * sizeof *out->bits);
+        if (nelems % 64)
+            out->bits[words] = (1ull << (nelems % 64)) - 1;
+    } else if (out->bits && out->count) {
         uint64_t idx[SOL_DOM_MAX_LEVELS] = {0};
         for (;;) {
             uint64_t off = const_off;
