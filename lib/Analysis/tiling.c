@@ -114,8 +114,8 @@ typedef struct Model {
     size_t bitmap_size;
     /* Per tileable level k, its candidates (ncand[k] of them, from the whole level down),
      * and what evaluate() multiplies for each: tensor j's traffic and resident factors and
-     * log(tile size). The arrays from here on are not zeroed (a model is ~150 KiB, built per
-     * node and level): tabulate() writes every entry that is read. */
+     * log(tile size). The arrays from here on are not zeroed (a model is ~100 KiB, built for
+     * every contraction node): build() writes every entry that is read. */
     uint32_t ncand[SOL_TILE_MAX_LEVELS];
     int64_t cand[SOL_TILE_MAX_LEVELS][MAX_CANDS];
     double f_traffic[3][SOL_TILE_MAX_LEVELS][MAX_CANDS];
@@ -678,30 +678,6 @@ void sol_tile_node(const SolGraph *g, uint32_t n, double capacity, SolTileChoice
     sol_tile_node_levels(g, n, &capacity, 1, out);
 }
 
-void sol_tile_attainable(const SolGraph *g, SolCacheBounds *c)
-{
-    /* Every node tiled once for all bounded levels, so its model is built once. */
-    uint32_t nb = 0, *idx = sol_xcalloc(c->num_levels + 1, sizeof *idx);
-    double *cap = sol_xcalloc(c->num_levels + 1, sizeof *cap);
-    double *sum = sol_xcalloc(c->num_levels + 1, sizeof *sum);
-    bool *inexact = sol_xcalloc(c->num_levels + 1, sizeof *inexact);
-    SolTileChoice *t = sol_xcalloc(c->num_levels + 1, sizeof *t);
-    for (uint32_t k = 0; k < c->num_levels; k++)
-        if (c->levels[k].bounded)
-            idx[nb] = k, cap[nb++] = (double)c->levels[k].capacity;
-    for (uint32_t n = 0; nb && n < g->num_nodes; n++) {
-        sol_tile_node_levels(g, n, cap, nb, t);
-        for (uint32_t l = 0; l < nb; l++)
-            sum[l] += t[l].traffic, inexact[l] |= !t[l].exact;
-    }
-    for (uint32_t l = 0; l < nb; l++) {
-        SolCacheLevel *L = &c->levels[idx[l]];
-        L->has_attainable = !inexact[l] && isfinite(sum[l]) && sum[l] < 1.8e19;
-        L->attainable = L->has_attainable ? (uint64_t)ceil(sum[l]) : 0;
-    }
-    free(idx), free(cap), free(sum), free(inexact), free(t);
-}
-
 /* ---- epilogues and fusion groups (tiling.h) ------------------------------------------------ */
 
 /* The hull of every level of d; false when d has too many levels or one has no range. */
@@ -1005,13 +981,11 @@ uint32_t sol_tile_epilogue(const SolGraph *g, uint32_t p, uint32_t last, double 
     return epilogue(g, p, last, capacity, NULL, 0, bytes, pc);
 }
 
-void sol_tile_attainable_plan(const SolGraph *g, const SolFusionPlan *plan, SolCacheBounds *c)
+/* The attainable traffic of plan's groups (NULL: every node its own kernel) at every bounded
+ * level of c. Each node is tiled once for all those levels (its model is built once); a
+ * contraction with an epilogue in its group is then re-tiled for the room it leaves. */
+static void attainable(const SolGraph *g, const SolFusionPlan *plan, SolCacheBounds *c)
 {
-    if (!plan || plan->num_nodes != g->num_nodes) {
-        sol_tile_attainable(g, c);
-        return;
-    }
-    /* Every node's separate kernel at every bounded level first, one model per node. */
     uint32_t nb = 0, *idx = sol_xcalloc(c->num_levels + 1, sizeof *idx);
     double *cap = sol_xcalloc(c->num_levels + 1, sizeof *cap);
     for (uint32_t k = 0; k < c->num_levels; k++)
@@ -1020,17 +994,19 @@ void sol_tile_attainable_plan(const SolGraph *g, const SolFusionPlan *plan, SolC
     SolTileChoice *sep = sol_xcalloc((size_t)g->num_nodes * nb + 1, sizeof *sep);
     for (uint32_t n = 0; nb && n < g->num_nodes; n++)
         sol_tile_node_levels(g, n, cap, nb, &sep[(size_t)n * nb]);
+    SolFusionGroup whole = {.first = 0, .last = g->num_nodes ? g->num_nodes - 1 : 0};
+    uint32_t ngroups = plan ? plan->num_groups : 1;
     for (uint32_t l = 0; l < nb; l++) {
         SolCacheLevel *L = &c->levels[idx[l]];
         double sum = 0;
         bool exact = true;
-        for (uint32_t gi = 0; gi < plan->num_groups; gi++) {
-            const SolFusionGroup *G = &plan->groups[gi];
+        for (uint32_t gi = 0; gi < ngroups; gi++) {
+            const SolFusionGroup *G = plan ? &plan->groups[gi] : &whole;
             for (uint32_t n = G->first; n <= G->last && n < g->num_nodes;) {
                 SolTileChoice t;
                 double b;
                 const SolTileChoice *own = &sep[(size_t)n * nb + l];
-                uint32_t m = epilogue(g, n, G->last, cap[l], own, nb, &b, &t);
+                uint32_t m = plan ? epilogue(g, n, G->last, cap[l], own, nb, &b, &t) : 0;
                 if (m > 0) {
                     sum += b, n += m + 1;
                     continue;
@@ -1044,4 +1020,11 @@ void sol_tile_attainable_plan(const SolGraph *g, const SolFusionPlan *plan, SolC
         L->attainable = L->has_attainable ? (uint64_t)ceil(sum) : 0;
     }
     free(idx), free(cap), free(sep);
+}
+
+void sol_tile_attainable(const SolGraph *g, SolCacheBounds *c) { attainable(g, NULL, c); }
+
+void sol_tile_attainable_plan(const SolGraph *g, const SolFusionPlan *plan, SolCacheBounds *c)
+{
+    attainable(g, plan && plan->num_nodes == g->num_nodes ? plan : NULL, c);
 }
