@@ -85,6 +85,7 @@
 #include "Analysis/fusion.h"
 
 #define SOL_TILE_MAX_LEVELS 16
+#define SOL_TILE_MAX_DIMS 8 /* tensor rank the model handles */
 
 typedef enum SolTileKind {
     SOL_TILE_STREAM,   /* no contraction: one streaming pass, node bytes */
@@ -128,5 +129,20 @@ void sol_tile_attainable_plan(const SolGraph *g, const SolFusionPlan *plan, SolC
  * kernel's traffic (p and its m consumers) and *pc the tiles p gets. */
 uint32_t sol_tile_epilogue(const SolGraph *g, uint32_t p, uint32_t last, double capacity,
                            double *bytes, SolTileChoice *pc);
+
+/* Level forms both halves of the model use (tiling.c, tile_epilogue.c). */
+
+/* The interval hull of every level of d (first value, step, count); false when d has more
+ * than SOL_TILE_MAX_LEVELS levels or one has no constant range. */
+bool sol_tile_hulls(const SolDomain *d, int64_t *lo, int64_t *step, int64_t *cnt);
+
+/* Subscript e of a domain with these hulls as `a * t + c`, t the iteration number of level
+ * *lev (-1 and a = 0: a constant). False: not a constant plus one level times a constant. */
+bool sol_tile_single_level(const SolAffineExpr *e, uint32_t nl, const int64_t *lo,
+                           const int64_t *step, int *lev, int64_t *a, int64_t *c);
+
+/* Whether two subscript lists of `rank` entries are the same expressions (NULL: never). */
+bool sol_tile_subs_equal(const SolAffineExpr *const *a, const SolAffineExpr *const *b,
+                         uint32_t rank);
 
 #endif /* SOLAR_ANALYSIS_TILING_H */
