@@ -280,9 +280,64 @@ uint32_t sol_tile_epilogue(const SolGraph *g, uint32_t p, uint32_t last, double 
     return epilogue(g, p, last, capacity, NULL, 0, bytes, pc);
 }
 
+/* One kernel of the attainable figure: nodes [first, last], the bytes it moves through DRAM
+ * when everything it touches stays resident, and that working set. */
+typedef struct Kernel {
+    uint32_t first, last;
+    double resident_bytes; /* the group's (or node's) own compulsory bytes */
+    double working_set;    /* bytes of the elements it touches, at most (0: unknown) */
+} Kernel;
+
+/* The bytes of the elements nodes [first, last] touch: per tensor, the smaller of its size
+ * and the sum of what each node reads and writes (an upper bound on their union). 0 when a
+ * count there may err low (then the resident figure is not used). */
+static double working_set(const SolGraph *g, uint32_t first, uint32_t last, double *touched)
+{
+    double ws = 0;
+    for (uint32_t n = first; n <= last; n++) {
+        const SolNode *node = &g->nodes[n];
+        if (node->approximate || node->data_dependent)
+            return 0;
+        for (uint32_t i = 0; i < node->num_tensors; i++)
+            touched[node->tensors[i].tensor] +=
+                (double)(node->tensors[i].read_elems + node->tensors[i].write_elems);
+    }
+    for (uint32_t n = first; n <= last; n++) {
+        const SolNode *node = &g->nodes[n];
+        for (uint32_t i = 0; i < node->num_tensors; i++) {
+            uint32_t t = node->tensors[i].tensor;
+            double elems = (double)g->tensors[t].elems;
+            ws += (touched[t] < elems ? touched[t] : elems) * g->tensors[t].elem_bytes;
+            touched[t] = 0; /* counted once, and clean for the next kernel */
+        }
+    }
+    return ws;
+}
+
+/* The kernels: plan's groups, or every node its own (plan NULL). */
+static Kernel *kernels_of(const SolGraph *g, const SolFusionPlan *plan, uint32_t *num)
+{
+    *num = plan ? plan->num_groups : g->num_nodes;
+    Kernel *k = sol_xcalloc(*num + 1, sizeof *k);
+    double *touched = sol_xcalloc(g->num_tensors + 1, sizeof *touched);
+    for (uint32_t i = 0; i < *num; i++) {
+        k[i].first = plan ? plan->groups[i].first : i;
+        k[i].last = plan ? plan->groups[i].last : i;
+        if (k[i].last >= g->num_nodes)
+            k[i].last = g->num_nodes - 1;
+        k[i].resident_bytes = plan ? (double)plan->groups[i].bytes : (double)g->nodes[i].bytes;
+        if (!plan || !plan->approximate)
+            k[i].working_set = working_set(g, k[i].first, k[i].last, touched);
+    }
+    free(touched);
+    return k;
+}
+
 /* The attainable traffic of plan's groups (NULL: every node its own kernel) at every bounded
  * level of c. Each node is tiled once for all those levels (its model is built once); a
- * contraction with an epilogue in its group is then re-tiled for the room it leaves. */
+ * contraction with an epilogue in its group is then re-tiled for the room it leaves. A kernel
+ * whose working set fits the level can instead keep everything resident and move only its
+ * own compulsory bytes; the smaller figure counts. */
 static void attainable(const SolGraph *g, const SolFusionPlan *plan, SolCacheBounds *c)
 {
     uint32_t nb = 0, *idx = sol_xcalloc(c->num_levels + 1, sizeof *idx);
@@ -293,32 +348,40 @@ static void attainable(const SolGraph *g, const SolFusionPlan *plan, SolCacheBou
     SolTileChoice *sep = sol_xcalloc((size_t)g->num_nodes * nb + 1, sizeof *sep);
     for (uint32_t n = 0; nb && n < g->num_nodes; n++)
         sol_tile_node_levels(g, n, cap, nb, &sep[(size_t)n * nb]);
-    SolFusionGroup whole = {.first = 0, .last = g->num_nodes ? g->num_nodes - 1 : 0};
-    uint32_t ngroups = plan ? plan->num_groups : 1;
+    uint32_t nk = 0;
+    Kernel *ks = kernels_of(g, plan, &nk);
     for (uint32_t l = 0; l < nb; l++) {
         SolCacheLevel *L = &c->levels[idx[l]];
         double sum = 0;
         bool exact = true;
-        for (uint32_t gi = 0; gi < ngroups; gi++) {
-            const SolFusionGroup *G = plan ? &plan->groups[gi] : &whole;
-            for (uint32_t n = G->first; n <= G->last && n < g->num_nodes;) {
+        for (uint32_t ki = 0; ki < nk && g->num_nodes; ki++) {
+            const Kernel *K = &ks[ki];
+            double tiled = 0;
+            bool tiled_exact = true;
+            for (uint32_t n = K->first; n <= K->last;) {
                 SolTileChoice t;
                 double b;
                 const SolTileChoice *own = &sep[(size_t)n * nb + l];
-                uint32_t m = plan ? epilogue(g, n, G->last, cap[l], own, nb, &b, &t) : 0;
+                uint32_t m = plan ? epilogue(g, n, K->last, cap[l], own, nb, &b, &t) : 0;
                 if (m > 0) {
-                    sum += b, n += m + 1;
+                    tiled += b, n += m + 1;
                     continue;
                 }
-                sum += own->traffic;
-                exact &= own->exact;
+                tiled += own->traffic;
+                tiled_exact &= own->exact;
                 n++;
+            }
+            if (K->working_set > 0 && K->working_set <= cap[l] && K->resident_bytes <= tiled) {
+                sum += K->resident_bytes;
+            } else {
+                sum += tiled;
+                exact &= tiled_exact;
             }
         }
         L->has_attainable = exact && isfinite(sum) && sum < 1.8e19;
         L->attainable = L->has_attainable ? (uint64_t)ceil(sum) : 0;
     }
-    free(idx), free(cap), free(sep);
+    free(idx), free(cap), free(sep), free(ks);
 }
 
 void sol_tile_attainable(const SolGraph *g, SolCacheBounds *c) { attainable(g, NULL, c); }

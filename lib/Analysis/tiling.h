@@ -77,6 +77,15 @@
  * epilogue is dropped when it does not fit. A group's figure is never above the separate
  * kernels' (the cheaper schedule is charged), so the grouped graph figure is <= the per-node
  * one, and as the traffic of a real schedule of the graph it stays >= the lower bound.
+ *
+ * Whole kernels resident: a kernel (a group, or a node without a plan) whose working set fits
+ * the level (per tensor, the smaller of its size and the sum of what each of its nodes reads
+ * and writes) can run in program order with everything it touches kept on chip; it then
+ * moves only its own compulsory bytes (SolFusionGroup.bytes, SolNode.bytes: what it reads
+ * that it did not write first, and what it writes that is an argument or read later), and
+ * is charged that when it is smaller. An attention group fits the DRAM level of a GPU and
+ * then moves its inputs and output once, where its nodes as tiled kernels would move the
+ * score matrix several times. Not used where a count may err low.
  */
 #ifndef SOLAR_ANALYSIS_TILING_H
 #define SOLAR_ANALYSIS_TILING_H

@@ -213,10 +213,41 @@ static void oracle(SolContext *ctx, const char *rel, const char *bind, const dou
     sol_module_free(m);
 }
 
+/* A fusion group is kept resident exactly when its working set fits: layernorm's two nodes
+ * (statistics, normalise; no contraction, so no epilogue) touch every tensor whole, so the
+ * working set is the sum of the tensors' sizes; one byte less and each node is its own
+ * streaming pass again. */
+static void test_group_resident(SolContext *ctx)
+{
+    SolModule *m = NULL;
+    SolGraph g = graph_of(ctx, "examples/layernorm.mlir", "batch_size=2,seq_len=3,hidden=8", &m);
+    SolFusionPlan plan;
+    sol_fusion_plan_build(&g, UINT64_MAX / 4, &plan);
+    EXPECT(plan.num_groups == 1 && !plan.approximate);
+    double ws = 0, nodes = 0;
+    for (uint32_t t = 0; t < g.num_tensors; t++)
+        ws += (double)g.tensors[t].elems * g.tensors[t].elem_bytes;
+    for (uint32_t n = 0; n < g.num_nodes; n++)
+        nodes += (double)g.nodes[n].bytes;
+    const double caps[] = {ws, ws - 1};
+    for (int i = 0; i < 2; i++) {
+        SolCacheLevel level = {.name = "L", .bounded = true, .capacity = (uint64_t)caps[i]};
+        SolCacheBounds c = {.levels = &level, .num_levels = 1};
+        sol_tile_attainable_plan(&g, &plan, &c);
+        EXPECT(level.has_attainable);
+        EXPECT((double)level.attainable == (i == 0 ? (double)plan.groups[0].bytes : nodes));
+    }
+    EXPECT(plan.groups[0].bytes < nodes); /* the two cases differ */
+    sol_fusion_plan_free(&plan);
+    sol_graph_free(&g);
+    sol_module_free(m);
+}
+
 int main(void)
 {
     SolContext *ctx = sol_context_new();
     test_gemm(ctx);
+    test_group_resident(ctx);
     const double caps[] = {1e6, 16384, 4096, 2048, 1024, 700, 400, 256};
     int split = 0;
     oracle(ctx, "examples/matmul.mlir", "M=37,N=45,K=23", caps, 8, &split);

@@ -141,7 +141,8 @@ static void text_cache(FILE *out, const SolCacheBounds *c, bool grouped)
     if (any)
         fprintf(out, "    attainable bytes: traffic of the tiles tile-for-cache chose, %s (an "
                      "upper estimate; the band is [lower bound, attainable])\n",
-                grouped ? "per fusion group, epilogues applied on chip"
+                grouped ? "per fusion group, epilogues applied on chip, a group that fits "
+                          "kept resident"
                         : "every node its own kernel");
     else
         fprintf(out, "    attainable bytes: not computed yet (tile-for-cache)\n");
@@ -337,7 +338,8 @@ static void json_cache(FILE *out, const SolCacheBounds *c, bool grouped)
                  ", \"attainable\": \"%s\", \"levels\": [",
             c->tight_matmul ? "true" : "false", c->statements, c->with_segment,
             !any      ? "null until tile-for-cache computes it"
-            : grouped ? "tile-for-cache: traffic of the chosen tiles, per fusion group"
+            : grouped ? "tile-for-cache: traffic of the chosen tiles, per fusion group; a "
+                        "group that fits kept resident"
                       : "tile-for-cache: traffic of the chosen tiles, every node its own kernel");
     for (uint32_t k = 0; k < c->num_levels; k++) {
         const SolCacheLevel *L = &c->levels[k];

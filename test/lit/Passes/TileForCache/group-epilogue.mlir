@@ -43,11 +43,11 @@
 
 // GROUP: DRAM {{.*}} 1312 1312 {{.*}}
 // GROUP: L2 {{.*}} 1312 1312 {{.*}}
-// GROUP: attainable bytes: traffic of the tiles tile-for-cache chose, per fusion group, epilogues applied on chip
+// GROUP: attainable bytes: traffic of the tiles tile-for-cache chose, per fusion group, epilogues applied on chip, a group that fits kept resident
 // NODE: DRAM {{.*}} 1312 1824 {{.*}}
 // NODE: L2 {{.*}} 1312 1824 {{.*}}
 // NODE: attainable bytes: traffic of the tiles tile-for-cache chose, every node its own kernel
-// JSON: "attainable": "tile-for-cache: traffic of the chosen tiles, per fusion group"
+// JSON: "attainable": "tile-for-cache: traffic of the chosen tiles, per fusion group; a group that fits kept resident"
 // JSON: "attainable_bytes": 1312
 
 #row_bias = affine_map<(d0, d1) -> (d1)>
