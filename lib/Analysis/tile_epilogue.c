@@ -293,11 +293,12 @@ typedef struct Kernel {
  * count there may err low (then the resident figure is not used). */
 static double working_set(const SolGraph *g, uint32_t first, uint32_t last, double *touched)
 {
+    for (uint32_t n = first; n <= last; n++)
+        if (g->nodes[n].approximate || g->nodes[n].data_dependent)
+            return 0;
     double ws = 0;
     for (uint32_t n = first; n <= last; n++) {
         const SolNode *node = &g->nodes[n];
-        if (node->approximate || node->data_dependent)
-            return 0;
         for (uint32_t i = 0; i < node->num_tensors; i++)
             touched[node->tensors[i].tensor] +=
                 (double)(node->tensors[i].read_elems + node->tensors[i].write_elems);

@@ -187,9 +187,6 @@ static const char *tensor_of(const SolGraph *g, const SolStmtAccess *a, Model *m
     return NULL;
 }
 
-/* Distinct in-bounds values of dimension d over the box: level p (or none, p < 0) over
- * [t0, t1), every other level whole. Exact by enumeration when small, else the clamped hull
- * (the contiguous range, a region a schedule can load: still an upper estimate). */
 /* The count of the last tile of a given length that lay wholly inside the tensor: a tile of
  * the same length also inside is its translate (every value shifted by a * (t0' - t0)), so it
  * has the same count, and the enumeration is done once per candidate, not once per tile. */
@@ -198,6 +195,10 @@ typedef struct DimMemo {
     double count;
 } DimMemo;
 
+/* Distinct in-bounds values of dimension d over the box: level p (or none, p < 0) over
+ * [t0, t1), every other level whole. Exact by enumeration when small, else the clamped hull
+ * (the contiguous range, a region a schedule can load: still an upper estimate). memo: the
+ * tiles of one candidate of level p (NULL: none). */
 static double dim_count(Model *m, const Dim *d, int p, int64_t t0, int64_t t1, DimMemo *memo)
 {
     int64_t lo_t[MAX_TERMS], hi_t[MAX_TERMS]; /* inclusive index ranges */
@@ -656,7 +657,7 @@ void sol_tile_node_levels(const SolGraph *g, uint32_t n, const double *capacitie
     Model *m = NULL;
     if (!why) {
         m = sol_xmalloc(sizeof *m);
-        memset(m, 0, offsetof(Model, ncand)); /* tabulate() writes the rest before use */
+        memset(m, 0, offsetof(Model, ncand)); /* build() writes the rest before use */
         why = build(g, node, &node->stmts[0], m);
     }
     for (uint32_t l = 0; l < num_levels; l++) {
