@@ -2,6 +2,7 @@
  * SOL bounds from counts and a device model (see bounds.h).
  */
 #include "Analysis/bounds.h"
+#include "Analysis/fusion.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -58,6 +59,21 @@ static void finish(SolTimes *t)
         t->seconds = t->memory, t->bound = "memory";
 }
 
+/* Every source op its own kernel: the plan of source ops, timed with the node times. */
+static void unfused(const SolGraph *g, SolBounds *out)
+{
+    SolFusionPlan plan;
+    SolPlanTimes times;
+    sol_fusion_plan_source_ops(g, &plan);
+    sol_fusion_plan_times(&plan, out, &times);
+    out->unfused = times.seconds;
+    out->unfused_bound = times.bound;
+    out->unfused_bytes = plan.bytes;
+    out->unfused_kernels = plan.num_groups;
+    sol_plan_times_free(&times);
+    sol_fusion_plan_free(&plan);
+}
+
 void sol_bounds_compute(const SolGraph *g, const SolDevice *dev, const SolBoundOptions *opts,
                         SolBounds *out)
 {
@@ -78,7 +94,6 @@ void sol_bounds_compute(const SolGraph *g, const SolDevice *dev, const SolBoundO
     }
     out->nodes = sol_xcalloc(g->num_nodes + 1, sizeof *out->nodes);
     bool missing_m[SOL_DT_COUNT] = {0}, missing_v[SOL_DT_COUNT] = {0};
-    double largest = -1;
     for (uint32_t i = 0; i < g->num_nodes; i++) {
         const SolNode *n = &g->nodes[i];
         SolTimes *t = &out->nodes[i];
@@ -96,17 +111,13 @@ void sol_bounds_compute(const SolGraph *g, const SolDevice *dev, const SolBoundO
         }
         t->memory = out->dram_bandwidth > 0 ? (double)n->bytes / out->dram_bandwidth : 0;
         finish(t);
-        out->unfused += t->seconds;
         out->fused.matrix += t->matrix;
         out->fused.vector += t->vector;
-        if (t->seconds > largest)
-            largest = t->seconds, out->unfused_bound = t->bound;
     }
+    unfused(g, out);
     out->fused.memory =
         out->dram_bandwidth > 0 ? (double)g->compulsory_bytes / out->dram_bandwidth : 0;
     finish(&out->fused);
-    if (!out->unfused_bound)
-        out->unfused_bound = "memory";
     for (int dt = 0; dt < SOL_DT_COUNT; dt++) {
         if (missing_m[dt])
             note_missing(out, "matrix", (SolDtype)dt);

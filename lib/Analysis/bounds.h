@@ -1,8 +1,13 @@
 /*
  * SOL bounds of an einsum graph on a device (DESIGN §4):
  *
- *   unfused = sum over nodes of max(matrix time, vector time, node bytes / DRAM bandwidth)
+ *   unfused = sum over source ops of max(matrix time, vector time, op bytes / DRAM bandwidth)
  *   fused   = max(total matrix time, total vector time, compulsory bytes / DRAM bandwidth)
+ *
+ * A source op (SolNode.source_op) is one kernel of an eager framework: a top-level loop nest,
+ * or the nests one framework op became, or the einsums lift-einsum made from one nest. Its
+ * bytes are those of a fusion group of its nodes (fusion.h): what it reads and writes through
+ * DRAM, its internal intermediates staying on chip, so lifting never changes the bound.
  *
  * Matrix time divides each dtype's contraction FLOPs by the matrix peak of that dtype: f32
  * uses the TF32 peak where the device has one (unless fp32_ieee), f16/bf16/f64/i8 their own,
@@ -35,7 +40,9 @@ typedef struct SolBounds {
     const SolDevice *device;
     SolTimes *nodes; /* one per graph node */
     double unfused;  /* seconds */
-    const char *unfused_bound; /* the bottleneck of the largest node term */
+    const char *unfused_bound; /* the bottleneck of the largest source-op term */
+    uint64_t unfused_bytes;    /* DRAM bytes of the source ops, summed */
+    uint32_t unfused_kernels;  /* source ops */
     SolTimes fused;
     double matrix_peak_used[SOL_DT_COUNT], vector_peak_used[SOL_DT_COUNT]; /* FLOP/s, 0 unused */
     const char *matrix_peak_name[SOL_DT_COUNT]; /* e.g. "matrix tf32", "vector f32" */

@@ -189,13 +189,49 @@ static void init_why(Planner *P, uint32_t i)
             P->g->nodes[i].name, P->p->group_of[i]);
 }
 
-/* Node i starts the next group; the initialisations ending the current one come along
- * (their results are for i or later nodes: no node before them reads what they write). */
+/* The first node of node i's source op. */
+static uint32_t op_start(const SolGraph *g, uint32_t i)
+{
+    while (i > 0 && g->nodes[i - 1].source_op == g->nodes[i].source_op)
+        i--;
+    return i;
+}
+
+/* Nodes [s, e) are all initialisations. */
+static bool all_sources(const Planner *P, uint32_t s, uint32_t e)
+{
+    for (uint32_t j = s; j < e; j++)
+        if (!P->source[j])
+            return false;
+    return true;
+}
+
+#define NO_SPLIT UINT32_MAX
+
+/* Where a group started at node i would begin, or NO_SPLIT when i cannot start one. The
+ * initialisations ending the current group come along (their results are for i or later
+ * nodes: no node before them reads what they write), one whole source op at a time, and so
+ * do the nodes of i's own source op before it, which must all be such initialisations:
+ * a source op is never split across groups. */
+static uint32_t split_point(const Planner *P, uint32_t i)
+{
+    const SolGraph *g = P->g;
+    uint32_t k = op_start(g, i);
+    if (k <= P->cur.first || !all_sources(P, k, i))
+        return NO_SPLIT;
+    while (k > P->cur.first + 1) {
+        uint32_t s = op_start(g, k - 1);
+        if (s <= P->cur.first || !all_sources(P, s, k))
+            break;
+        k = s;
+    }
+    return k;
+}
+
+/* Node i starts the next group (split_point(P, i) is not NO_SPLIT). */
 static void start_group(Planner *P, uint32_t i, bool attn)
 {
-    uint32_t k = i;
-    while (k > P->cur.first + 1 && P->source[k - 1])
-        k--;
+    uint32_t k = split_point(P, i);
     P->cur.last = k - 1;
     close_group(P);
     memset(&P->cur, 0, sizeof P->cur);
@@ -216,6 +252,18 @@ static void name_list(char *buf, size_t n, uint32_t *count, const char *name)
     else if (*count == 3)
         snprintf(buf + len, n - len, ", ...");
     (*count)++;
+}
+
+/* A group cannot start inside a source op: node i, which would start one, joins the current
+ * group when split_point says so. */
+static bool keep_source_op(Planner *P, uint32_t i, bool attn)
+{
+    if (split_point(P, i) != NO_SPLIT)
+        return false;
+    apply(P, i, attn);
+    set_why(P, i, "%s joins group %u: it belongs to the same source op as %s",
+            P->g->nodes[i].name, P->p->group_of[i], P->g->nodes[i - 1].name);
+    return true;
 }
 
 /* Node i outside an attention chain (attn: it is the first contraction of one). */
@@ -265,6 +313,8 @@ static void decide(Planner *P, uint32_t i, bool attn)
             add = UINT64_MAX;
     }
     if (!ncarried) {
+        if (keep_source_op(P, i, attn))
+            return;
         start_group(P, i, attn);
         set_why(P, i, "%s starts group %u: it reads nothing that group %u computes", n->name,
                 gid + 1, gid);
@@ -274,6 +324,8 @@ static void decide(Planner *P, uint32_t i, bool attn)
     if (__builtin_add_overflow(P->cur.resident_bytes, add, &total))
         total = UINT64_MAX;
     if (total > P->p->budget) {
+        if (keep_source_op(P, i, attn))
+            return;
         start_group(P, i, attn);
         set_why(P, i,
                 "%s starts group %u: keeping %s on chip would take group %u to %llu bytes, over "
@@ -516,6 +568,25 @@ void sol_fusion_plan_build(const SolGraph *g, uint64_t budget, SolFusionPlan *ou
     free(P.flags);
     free(P.attn_end);
     free(P.source);
+    plan_traffic(g, out);
+}
+
+void sol_fusion_plan_source_ops(const SolGraph *g, SolFusionPlan *out)
+{
+    memset(out, 0, sizeof *out);
+    out->num_nodes = g->num_nodes;
+    out->num_groups = g->num_source_ops;
+    out->group_of = sol_xcalloc(g->num_nodes + 1, sizeof *out->group_of);
+    out->why = sol_xcalloc(g->num_nodes + 1, sizeof *out->why);
+    out->groups = sol_xcalloc(g->num_source_ops + 1, sizeof *out->groups);
+    for (uint32_t i = 0; i < g->num_nodes; i++) {
+        uint32_t k = g->nodes[i].source_op;
+        SolFusionGroup *G = &out->groups[k];
+        if (i == 0 || g->nodes[i - 1].source_op != k)
+            G->first = i;
+        G->last = i;
+        out->group_of[i] = k;
+    }
     plan_traffic(g, out);
 }
 

@@ -15,6 +15,9 @@
  *
  * The plan is greedy in program order; node n joins the current group G or starts the next:
  *
+ *   - a node of the same source op as the node before it (SolNode.source_op) joins G: one
+ *     framework op is never split across kernels, so every group is a union of source ops
+ *     and the plan never costs more than the unfused bound;
  *   - an initialisation (an elementwise node reading only what no node wrote before it: a
  *     fill, a bias broadcast into an accumulator) joins G: it is recomputed where its result
  *     is used and holds nothing on chip. When the node after it starts a new group, the
@@ -65,6 +68,11 @@ typedef struct SolFusionPlan {
 /* Plans g's nodes under an on-chip budget of `budget` bytes. Needs the accesses the graph
  * keeps (SolNode.accesses). Cannot fail; a graph without nodes gets no groups. */
 void sol_fusion_plan_build(const SolGraph *g, uint64_t budget, SolFusionPlan *out);
+/* The plan whose groups are g's source ops (SolNode.source_op): the kernels of an eager
+ * framework, one per source op, which the unfused bound charges. Its groups' bytes follow the
+ * same rule as any plan's (a source op's internal intermediates stay on chip), so lifting a
+ * nest into several einsums leaves them unchanged. */
+void sol_fusion_plan_source_ops(const SolGraph *g, SolFusionPlan *out);
 void sol_fusion_plan_free(SolFusionPlan *p);
 
 /* The plan on one device: a time per group (from b's per-node compute times and the group's

@@ -125,6 +125,12 @@ typedef struct SolNode {
     uint32_t num_stmts;
     SolNodeAccess *accesses; /* every access, in program order */
     uint32_t num_accesses;
+    /* The source op it belongs to (0, 1, ... in program order): the kernel an eager framework
+     * would run it in, which the unfused bound charges as one. Consecutive nodes form one
+     * source op when their ops carry the same `solar.op` and `solar.loc` (the importer's
+     * provenance, copied by lift-einsum) or the same `solar.nest` (lift-einsum's mark on
+     * the einsums it made from one loop nest); any other node is a source op of its own. */
+    uint32_t source_op;
 } SolNode;
 
 typedef struct SolGraph {
@@ -133,8 +139,10 @@ typedef struct SolGraph {
     uint32_t num_nodes;
     SolGraphTensor *tensors;
     uint32_t num_tensors;
-    uint64_t matrix_total, vector_total, unfused_bytes;
+    uint64_t matrix_total, vector_total;
+    uint64_t node_bytes; /* the nodes' bytes, summed (each node its own kernel) */
     uint64_t compulsory_bytes;
+    uint32_t num_source_ops; /* see SolNode.source_op */
     bool approximate, data_dependent, overflow;
 } SolGraph;
 

@@ -1761,16 +1761,41 @@ static void emit_alloc(Lifter *L, LiftMem *mem)
     sol_vec_free(&sizes);
 }
 
+/* The einsums made from one nest stay one source op for the unfused bound (graph.h): each
+ * gets the nest's provenance (the importer's solar.op and solar.loc), or, when it has none and
+ * the nest became several einsums, `solar.nest = "LINE:COL"` of the nest. */
+static void mark_source_op(Lifter *L, SolOp **made, unsigned n)
+{
+    SolContext *ctx = L->ctx;
+    static const char *const keys[] = {"solar.op", "solar.loc"};
+    bool any = false;
+    for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
+        const SolIdent *name = sol_ident_cstr(ctx, keys[k]);
+        const SolAttr *a = sol_op_get_attr(L->root, name);
+        any |= a != NULL;
+        for (unsigned i = 0; a && i < n; i++)
+            sol_op_set_attr(L->m, made[i], name, a);
+    }
+    if (any || n < 2)
+        return;
+    char buf[32];
+    int len = snprintf(buf, sizeof buf, "%u:%u", L->root->loc.line, L->root->loc.col);
+    const SolAttr *nest = sol_attr_string(L->m, buf, (size_t)len);
+    for (unsigned i = 0; i < n; i++)
+        sol_op_set_attr(L->m, made[i], sol_ident_cstr(ctx, "solar.nest"), nest);
+}
+
 static unsigned emit_nest(Lifter *L)
 {
     for (size_t i = 0; i < L->made.len; i++)
         emit_alloc(L, L->made.data[i]);
     unsigned n = 0;
+    SolOp **made = sol_xcalloc(L->nodes.len + 1, sizeof *made);
     for (size_t i = 0; i < L->nodes.len; i++)
-        if (!L->nodes.data[i]->merged) {
-            sol_lift_emit_node(L->m, L->nodes.data[i], &L->seq, L->root);
-            n++;
-        }
+        if (!L->nodes.data[i]->merged)
+            made[n++] = sol_lift_emit_node(L->m, L->nodes.data[i], &L->seq, L->root);
+    mark_source_op(L, made, n);
+    free(made);
     for (size_t i = L->made.len; i-- > 0;) {
         LiftMem *mem = L->made.data[i];
         if (mem->kind == LIFT_MEM_EXPANDED)

@@ -90,7 +90,7 @@ static bool run_cache(SolPassRun *r, SolModule *m) { return run_sol(r, m, CACHE)
 
 const SolPass sol_pass_sol_unfused = {
     .name = "sol-unfused",
-    .summary = "SOL bound with every node its own kernel (counts; solar-opt prints the report)",
+    .summary = "SOL bound with every source op its own kernel (counts; solar-opt prints the report)",
     .run = run_unfused,
 };
 

@@ -193,9 +193,10 @@ static void text_bounds(FILE *out, const SolGraph *g, const SolBounds *b, const 
     fputc('\n', out);
     if (o->unfused) {
         fmt_time(t, sizeof t, b->unfused);
-        fprintf(out, "  sol-unfused  %12s  every node its own kernel, %llu bytes through DRAM "
-                     "(largest term %s-bound)\n",
-                t, (unsigned long long)g->unfused_bytes, b->unfused_bound);
+        fprintf(out, "  sol-unfused  %12s  every source op its own kernel (%u op%s), %llu bytes "
+                     "through DRAM (largest term %s-bound)\n",
+                t, b->unfused_kernels, b->unfused_kernels == 1 ? "" : "s",
+                (unsigned long long)b->unfused_bytes, b->unfused_bound);
     }
     if (o->fused) {
         fmt_time(t, sizeof t, b->fused.seconds);
@@ -290,7 +291,7 @@ static bool print_text(FILE *out, const SolGraph *g, const SolBounds *bounds, ui
     fprintf(out, "totals: %llu matrix FLOP, %llu vector ops, %llu unfused bytes, %llu compulsory "
                  "bytes\n",
             (unsigned long long)g->matrix_total, (unsigned long long)g->vector_total,
-            (unsigned long long)g->unfused_bytes, (unsigned long long)g->compulsory_bytes);
+            (unsigned long long)bounds[0].unfused_bytes, (unsigned long long)g->compulsory_bytes);
     bool violated = false;
     for (uint32_t i = 0; i < ndev; i++) {
         const SolCacheBounds *c = o->cache ? &o->cache[i] : NULL;
@@ -424,7 +425,8 @@ static void json_sol(FILE *out, const SolGraph *g, const SolBounds *b, const Sol
 {
     fprintf(out, "{\"unfused\": {\"seconds\": ");
     json_seconds(out, b->unfused);
-    fprintf(out, ", \"bytes\": %llu, \"bound\": ", (unsigned long long)g->unfused_bytes);
+    fprintf(out, ", \"bytes\": %llu, \"kernels\": %u, \"bound\": ",
+            (unsigned long long)b->unfused_bytes, b->unfused_kernels);
     json_string(out, b->unfused_bound);
     fprintf(out, "}, \"fused\": {\"seconds\": ");
     json_seconds(out, b->fused.seconds);
@@ -460,9 +462,11 @@ static bool print_json(FILE *out, const SolGraph *g, const SolBounds *bounds, ui
     fprintf(out, ",\n  \"approximate\": %s, \"data_dependent\": %s",
             g->approximate ? "true" : "false", g->data_dependent ? "true" : "false");
     fprintf(out, ",\n  \"totals\": {\"matrix_flops\": %llu, \"vector_ops\": %llu, "
-                 "\"compulsory_bytes\": %llu, \"unfused_bytes\": %llu}",
+                 "\"compulsory_bytes\": %llu, \"unfused_bytes\": %llu, \"node_bytes\": %llu, "
+                 "\"source_ops\": %u}",
             (unsigned long long)g->matrix_total, (unsigned long long)g->vector_total,
-            (unsigned long long)g->compulsory_bytes, (unsigned long long)g->unfused_bytes);
+            (unsigned long long)g->compulsory_bytes, (unsigned long long)b->unfused_bytes,
+            (unsigned long long)g->node_bytes, g->num_source_ops);
     fprintf(out, ",\n  \"nodes\": [");
     for (uint32_t i = 0; i < g->num_nodes; i++) {
         const SolNode *n = &g->nodes[i];
@@ -482,8 +486,9 @@ static bool print_json(FILE *out, const SolGraph *g, const SolBounds *bounds, ui
         json_seconds(out, b->nodes[i].seconds);
         fprintf(out, ", \"bound\": ");
         json_string(out, b->nodes[i].bound);
-        fprintf(out, ", \"data_dependent\": %s, \"approximate\": %s}",
-                n->data_dependent ? "true" : "false", n->approximate ? "true" : "false");
+        fprintf(out, ", \"source_op\": %u, \"data_dependent\": %s, \"approximate\": %s}",
+                n->source_op, n->data_dependent ? "true" : "false",
+                n->approximate ? "true" : "false");
     }
     fprintf(out, "\n  ],\n  \"sol\": ");
     json_sol(out, g, b, o->cache ? &o->cache[0] : NULL, o->plan);

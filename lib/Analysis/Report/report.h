@@ -3,8 +3,9 @@
  * aligned text table or JSON.
  *
  * JSON contract (fields may be added, never renamed): `device`, `totals{matrix_flops,
- * vector_ops, compulsory_bytes, unfused_bytes}`, `nodes[{name, einsum, kind, matrix_flops,
- * vector_ops, bytes, seconds, bound}]`, `sol{unfused{seconds, bytes, bound}, fused{seconds,
+ * vector_ops, compulsory_bytes, unfused_bytes (the source ops' DRAM bytes), node_bytes (each
+ * node its own kernel), source_ops}`, `nodes[{name, einsum, kind, matrix_flops, vector_ops,
+ * bytes, seconds, bound, source_op}]`, `sol{unfused{seconds, bytes, kernels, bound}, fused{seconds,
  * bytes, bound}}`, all for the first device; `devices[{device, sol{...}}]` for every device.
  * With sol-cache, `sol.cache{seconds, bound, levels[{name, capacity_bytes, compulsory_bytes,
  * lower_bound_bytes, attainable_bytes, seconds, ...}]}` (cache_bound.h); `attainable_bytes`

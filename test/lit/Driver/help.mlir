@@ -40,7 +40,7 @@
 // CHECK-NEXT: {{^}}      emit=<string> {{.*}}(default: "")
 // CHECK-NEXT: {{^}}      capacity=<bytes> {{.*}}(default: 0)
 // CHECK-NEXT: {{^}}      remarks=<bool> {{.*}}(default: false)
-// CHECK-NEXT: --sol-unfused {{.*}}every node its own kernel
+// CHECK-NEXT: --sol-unfused {{.*}}every source op its own kernel
 // CHECK-NEXT: --sol-fused {{.*}}compulsory traffic only
 // CHECK-NEXT: --sol-cache {{.*}}provable traffic per memory level
 // CHECK-NOT: --

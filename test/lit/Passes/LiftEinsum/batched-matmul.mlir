@@ -11,7 +11,7 @@
 // CHECK-SAME:        solar.combine = "fill", solar.einsum = "->bmn"
 // CHECK:         linalg.generic {indexing_maps = [#[[$A]], #[[$B]], #[[$C]]], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
 // CHECK-SAME:        ins(%{{.+}}, %{{.+}} : memref<4x8x16xf32>, memref<4x16x5xf32>) outs(%{{.+}} : memref<4x8x5xf32>)
-// CHECK-SAME:        attrs =  {solar.combine = "mulf", solar.einsum = "bmk,bkn->bmn", solar.reduce = "addf"}
+// CHECK-SAME:        attrs =  {solar.combine = "mulf", solar.einsum = "bmk,bkn->bmn", solar.nest = "{{[0-9]+:[0-9]+}}", solar.reduce = "addf"}
 // CHECK-NOT:     affine.for
 func.func @bmm(%A: memref<4x8x16xf32>, %B: memref<4x16x5xf32>, %C: memref<4x8x5xf32>) {
   %zero = arith.constant 0.000000e+00 : f32

@@ -14,11 +14,11 @@
 // CHECK-SAME:      %[[IN:.+]]: memref<2x3x33x33xf32>, %[[W:.+]]: memref<8x3x3x3xf32>, %[[BIAS:.+]]: memref<8xf32>, %[[OUT:.+]]: memref<2x8x16x16xf32>)
 // CHECK:         linalg.generic {indexing_maps = [#[[$BIAS]], {{.+}}], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
 // CHECK-SAME:        ins(%[[BIAS]] : memref<8xf32>) outs(%[[OUT]] : memref<2x8x16x16xf32>)
-// CHECK-SAME:        attrs =  {solar.combine = "copy", solar.einsum = "o->bopq"}
+// CHECK-SAME:        attrs =  {solar.combine = "copy", solar.einsum = "o->bopq", solar.nest = "{{[0-9]+:[0-9]+}}"}
 // CHECK:         linalg.generic {indexing_maps = [#[[$IN]], #[[$W]], #[[$OUT]]],
 // CHECK-SAME:        iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
 // CHECK-SAME:        ins(%[[IN]], %[[W]] : memref<2x3x33x33xf32>, memref<8x3x3x3xf32>) outs(%[[OUT]] : memref<2x8x16x16xf32>)
-// CHECK-SAME:        attrs =  {solar.combine = "mulf", solar.einsum = "bc(2p+r)(2q+s),ocrs->bopq", solar.reduce = "addf"}
+// CHECK-SAME:        attrs =  {solar.combine = "mulf", solar.einsum = "bc(2p+r)(2q+s),ocrs->bopq", solar.nest = "{{[0-9]+:[0-9]+}}", solar.reduce = "addf"}
 // CHECK-NEXT:    ^bb0(%[[X:.+]]: f32, %[[K:.+]]: f32, %[[ACC:.+]]: f32):
 // CHECK-NEXT:      %[[M:.+]] = arith.mulf %[[X]], %[[K]] : f32
 // CHECK-NEXT:      %[[Y:.+]] = arith.addf %[[ACC]], %[[M]] : f32

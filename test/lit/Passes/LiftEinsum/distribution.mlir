@@ -8,14 +8,14 @@
 // %mean and %rstd is at [b, s], so the (b, s) loops can be distributed.
 // CHECK-LABEL: func.func @layernorm_stats(
 // CHECK-SAME:      %[[X:.+]]: memref<2x3x11xf32>, %[[MEAN:.+]]: memref<2x3xf32>, %[[RSTD:.+]]: memref<2x3xf32>)
-// CHECK:         outs(%[[MEAN]] : memref<2x3xf32>) attrs =  {solar.combine = "fill", solar.einsum = "->bs"}
-// CHECK:         outs(%[[RSTD]] : memref<2x3xf32>) attrs =  {solar.combine = "fill", solar.einsum = "->bs"}
+// CHECK:         outs(%[[MEAN]] : memref<2x3xf32>) attrs =  {solar.combine = "fill", solar.einsum = "->bs", solar.nest = "{{[0-9]+:[0-9]+}}"}
+// CHECK:         outs(%[[RSTD]] : memref<2x3xf32>) attrs =  {solar.combine = "fill", solar.einsum = "->bs", solar.nest = "{{[0-9]+:[0-9]+}}"}
 // CHECK:         ins(%[[X]] : memref<2x3x11xf32>) outs(%[[MEAN]] : memref<2x3xf32>)
-// CHECK-SAME:        solar.combine = "copy", solar.einsum = "bsh->bs", solar.reduce = "addf"
-// CHECK:         outs(%[[MEAN]] : memref<2x3xf32>) attrs =  {solar.combine = "divf", solar.einsum = "->bs"}
+// CHECK-SAME:        solar.combine = "copy", solar.einsum = "bsh->bs", solar.nest = "{{[0-9]+:[0-9]+}}", solar.reduce = "addf"
+// CHECK:         outs(%[[MEAN]] : memref<2x3xf32>) attrs =  {solar.combine = "divf", solar.einsum = "->bs", solar.nest = "{{[0-9]+:[0-9]+}}"}
 // CHECK:         ins(%[[X]], %[[MEAN]] : memref<2x3x11xf32>, memref<2x3xf32>) outs(%[[RSTD]] : memref<2x3xf32>)
-// CHECK-SAME:        solar.combine = "subf,mulf", solar.einsum = "bsh,bs->bs", solar.reduce = "addf"
-// CHECK:         outs(%[[RSTD]] : memref<2x3xf32>) attrs =  {solar.combine = "divf,addf,rsqrt", solar.einsum = "->bs"}
+// CHECK-SAME:        solar.combine = "subf,mulf", solar.einsum = "bsh,bs->bs", solar.nest = "{{[0-9]+:[0-9]+}}", solar.reduce = "addf"
+// CHECK:         outs(%[[RSTD]] : memref<2x3xf32>) attrs =  {solar.combine = "divf,addf,rsqrt", solar.einsum = "->bs", solar.nest = "{{[0-9]+:[0-9]+}}"}
 // CHECK-NOT:     affine.for
 func.func @layernorm_stats(%X: memref<2x3x11xf32>, %mean: memref<2x3xf32>, %rstd: memref<2x3xf32>) {
   %zero = arith.constant 0.000000e+00 : f32
@@ -58,11 +58,11 @@ func.func @layernorm_stats(%X: memref<2x3x11xf32>, %mean: memref<2x3xf32>, %rstd
 // CHECK-LABEL: func.func @rmsnorm(
 // CHECK:         %[[SS:.+]] = memref.alloc() : memref<2x3xf32>
 // CHECK-NEXT:    %[[R:.+]] = memref.alloc() : memref<2x3xf32>
-// CHECK:         solar.combine = "fill", solar.einsum = "->bs"
-// CHECK:         outs(%[[SS]] : memref<2x3xf32>) attrs =  {solar.combine = "mulf", solar.einsum = "bsh->bs", solar.reduce = "addf"}
-// CHECK:         ins(%[[SS]] : memref<2x3xf32>) outs(%[[R]] : memref<2x3xf32>) attrs =  {solar.combine = "divf,addf,rsqrt", solar.einsum = "bs->bs"}
+// CHECK:         solar.combine = "fill", solar.einsum = "->bs", solar.nest = "{{[0-9]+:[0-9]+}}"
+// CHECK:         outs(%[[SS]] : memref<2x3xf32>) attrs =  {solar.combine = "mulf", solar.einsum = "bsh->bs", solar.nest = "{{[0-9]+:[0-9]+}}", solar.reduce = "addf"}
+// CHECK:         ins(%[[SS]] : memref<2x3xf32>) outs(%[[R]] : memref<2x3xf32>) attrs =  {solar.combine = "divf,addf,rsqrt", solar.einsum = "bs->bs", solar.nest = "{{[0-9]+:[0-9]+}}"}
 // CHECK:         ins(%{{.+}}, %[[R]], %{{.+}} : memref<2x3x9xf32>, memref<2x3xf32>, memref<9xf32>)
-// CHECK-SAME:        solar.combine = "mulf,mulf", solar.einsum = "bsh,bs,h->bsh"
+// CHECK-SAME:        solar.combine = "mulf,mulf", solar.einsum = "bsh,bs,h->bsh", solar.nest = "{{[0-9]+:[0-9]+}}"
 // CHECK:         memref.dealloc %[[SS]]
 // CHECK-NEXT:    memref.dealloc %[[R]]
 func.func @rmsnorm(%X: memref<2x3x9xf32>, %weight: memref<9xf32>, %Y: memref<2x3x9xf32>) {
@@ -99,12 +99,12 @@ func.func @rmsnorm(%X: memref<2x3x9xf32>, %weight: memref<9xf32>, %Y: memref<2x3
 // CHECK-SAME:      %[[Q:.+]]: memref<2x5x3xf32>, %[[K:.+]]: memref<2x5x3xf32>, %[[V:.+]]: memref<2x5x3xf32>, %[[O:.+]]: memref<2x5x3xf32>)
 // CHECK:         %[[S:.+]] = memref.alloc() : memref<2x5x5xf32>
 // CHECK-NOT:     memref.alloc
-// CHECK:         outs(%[[S]] : memref<2x5x5xf32>) attrs =  {solar.combine = "fill", solar.einsum = "->bij"}
+// CHECK:         outs(%[[S]] : memref<2x5x5xf32>) attrs =  {solar.combine = "fill", solar.einsum = "->bij", solar.nest = "{{[0-9]+:[0-9]+}}"}
 // CHECK:         ins(%[[Q]], %[[K]] : memref<2x5x3xf32>, memref<2x5x3xf32>) outs(%[[S]] : memref<2x5x5xf32>)
-// CHECK-SAME:        solar.combine = "mulf", solar.einsum = "bid,bjd->bij", solar.reduce = "addf"
-// CHECK:         outs(%[[S]] : memref<2x5x5xf32>) attrs =  {solar.combine = "divf", solar.einsum = "->bij"}
+// CHECK-SAME:        solar.combine = "mulf", solar.einsum = "bid,bjd->bij", solar.nest = "{{[0-9]+:[0-9]+}}", solar.reduce = "addf"
+// CHECK:         outs(%[[S]] : memref<2x5x5xf32>) attrs =  {solar.combine = "divf", solar.einsum = "->bij", solar.nest = "{{[0-9]+:[0-9]+}}"}
 // CHECK:         ins(%[[S]], %[[V]] : memref<2x5x5xf32>, memref<2x5x3xf32>) outs(%[[O]] : memref<2x5x3xf32>)
-// CHECK-SAME:        solar.combine = "mulf", solar.einsum = "bij,bjd->bid", solar.reduce = "addf"
+// CHECK-SAME:        solar.combine = "mulf", solar.einsum = "bij,bjd->bid", solar.nest = "{{[0-9]+:[0-9]+}}", solar.reduce = "addf"
 // CHECK:         memref.dealloc %[[S]] : memref<2x5x5xf32>
 // CHECK-NEXT:    return
 func.func @scores(%Q: memref<2x5x3xf32>, %K: memref<2x5x3xf32>, %V: memref<2x5x3xf32>,
@@ -149,12 +149,12 @@ func.func @scores(%Q: memref<2x5x3xf32>, %K: memref<2x5x3xf32>, %V: memref<2x5x3
 // CHECK-LABEL: func.func @mlp(
 // CHECK:         %[[H:.+]] = memref.alloc() : memref<2x3x10xf32>
 // CHECK-NOT:     memref.alloc
-// CHECK:         ins(%{{.+}} : memref<10xf32>) outs(%[[H]] : memref<2x3x10xf32>) attrs =  {solar.combine = "copy", solar.einsum = "j->bsj"}
-// CHECK:         outs(%[[H]] : memref<2x3x10xf32>) attrs =  {solar.combine = "mulf", solar.einsum = "bse,je->bsj", solar.reduce = "addf"}
-// CHECK:         outs(%[[H]] : memref<2x3x10xf32>) attrs =  {solar.combine = "mulf,erf,addf,mulf,mulf", solar.einsum = "->bsj"}
+// CHECK:         ins(%{{.+}} : memref<10xf32>) outs(%[[H]] : memref<2x3x10xf32>) attrs =  {solar.combine = "copy", solar.einsum = "j->bsj", solar.nest = "{{[0-9]+:[0-9]+}}"}
+// CHECK:         outs(%[[H]] : memref<2x3x10xf32>) attrs =  {solar.combine = "mulf", solar.einsum = "bse,je->bsj", solar.nest = "{{[0-9]+:[0-9]+}}", solar.reduce = "addf"}
+// CHECK:         outs(%[[H]] : memref<2x3x10xf32>) attrs =  {solar.combine = "mulf,erf,addf,mulf,mulf", solar.einsum = "->bsj", solar.nest = "{{[0-9]+:[0-9]+}}"}
 // CHECK:         iterator_types = ["parallel", "parallel", "reduction", "parallel"]
 // CHECK-SAME:        ins(%[[H]], %{{.+}} : memref<2x3x10xf32>, memref<6x10xf32>) outs(%{{.+}} : memref<2x3x6xf32>)
-// CHECK-SAME:        solar.combine = "mulf", solar.einsum = "bsj,oj->bso", solar.reduce = "addf"
+// CHECK-SAME:        solar.combine = "mulf", solar.einsum = "bsj,oj->bso", solar.nest = "{{[0-9]+:[0-9]+}}", solar.reduce = "addf"
 // CHECK:         memref.dealloc %[[H]] : memref<2x3x10xf32>
 // CHECK-NOT:     affine.for
 func.func @mlp(%x: memref<2x3x6xf32>, %w1: memref<10x6xf32>, %b1: memref<10xf32>,

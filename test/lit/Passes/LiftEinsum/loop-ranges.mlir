@@ -38,10 +38,10 @@ func.func @pool_with_window(%in: memref<1x2x8x8xf32>, %window: memref<2x2xf32>,
 // No window argument: a 2x2 i8 buffer gives the range of r and s.
 // CHECK-LABEL: func.func @avgpool(
 // CHECK:         %[[SHAPE:.+]] = memref.alloc() : memref<2x2xi8>
-// CHECK:         solar.combine = "fill", solar.einsum = "->ncpq"
+// CHECK:         solar.combine = "fill", solar.einsum = "->ncpq", solar.nest = "{{[0-9]+:[0-9]+}}"
 // CHECK:         ins(%{{.+}}, %[[SHAPE]] : memref<1x2x8x8xf32>, memref<2x2xi8>)
-// CHECK-SAME:        solar.combine = "copy", solar.einsum = "nc(2p+r)(2q+s),[rs]->ncpq", solar.reduce = "addf"
-// CHECK:         solar.combine = "mulf", solar.einsum = "->ncpq"
+// CHECK-SAME:        solar.combine = "copy", solar.einsum = "nc(2p+r)(2q+s),[rs]->ncpq", solar.nest = "{{[0-9]+:[0-9]+}}", solar.reduce = "addf"
+// CHECK:         solar.combine = "mulf", solar.einsum = "->ncpq", solar.nest = "{{[0-9]+:[0-9]+}}"
 // CHECK:         memref.dealloc %[[SHAPE]] : memref<2x2xi8>
 func.func @avgpool(%in: memref<1x2x8x8xf32>, %out: memref<1x2x4x4xf32>) {
   %zero = arith.constant 0.000000e+00 : f32

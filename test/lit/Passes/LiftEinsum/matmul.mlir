@@ -17,13 +17,13 @@
 // CHECK:         %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
 // CHECK-NEXT:    linalg.generic {indexing_maps = [#[[$ID2]]], iterator_types = ["parallel", "parallel"]}
 // CHECK-SAME:        outs(%[[C]] : memref<8x4xf32>)
-// CHECK-SAME:        attrs =  {solar.combine = "fill", solar.einsum = "->mn"} {
+// CHECK-SAME:        attrs =  {solar.combine = "fill", solar.einsum = "->mn", solar.nest = "{{[0-9]+:[0-9]+}}"} {
 // CHECK-NEXT:    ^bb0(%{{.+}}: f32):
 // CHECK-NEXT:      linalg.yield %[[ZERO]] : f32
 // CHECK-NEXT:    }
 // CHECK-NEXT:    linalg.generic {indexing_maps = [#[[$MK]], #[[$KN]], #[[$MN]]], iterator_types = ["parallel", "parallel", "reduction"]}
 // CHECK-SAME:        ins(%[[A]], %[[B]] : memref<8x16xf32>, memref<16x4xf32>) outs(%[[C]] : memref<8x4xf32>)
-// CHECK-SAME:        attrs =  {solar.combine = "mulf", solar.einsum = "mk,kn->mn", solar.reduce = "addf"} {
+// CHECK-SAME:        attrs =  {solar.combine = "mulf", solar.einsum = "mk,kn->mn", solar.nest = "{{[0-9]+:[0-9]+}}", solar.reduce = "addf"} {
 // CHECK-NEXT:    ^bb0(%[[X:.+]]: f32, %[[Y:.+]]: f32, %[[ACC:.+]]: f32):
 // CHECK-NEXT:      %[[P:.+]] = arith.mulf %[[X]], %[[Y]] : f32
 // CHECK-NEXT:      %[[S:.+]] = arith.addf %[[ACC]], %[[P]] : f32

@@ -8,10 +8,10 @@
 
 // CHECK-LABEL: func.func @sum_dim1(
 // CHECK:         linalg.generic {indexing_maps = [#{{.+}}], iterator_types = ["parallel", "parallel"]}
-// CHECK-SAME:        solar.combine = "fill", solar.einsum = "->b(0)j"
+// CHECK-SAME:        solar.combine = "fill", solar.einsum = "->b(0)j", solar.nest = "{{[0-9]+:[0-9]+}}"
 // CHECK:         linalg.generic {indexing_maps = [#{{.+}}, #{{.+}}], iterator_types = ["parallel", "reduction", "parallel"]}
 // CHECK-SAME:        ins(%{{.+}} : memref<3x9x5xf32>) outs(%{{.+}} : memref<3x1x5xf32>)
-// CHECK-SAME:        attrs =  {solar.combine = "copy", solar.einsum = "bkj->b(0)j", solar.reduce = "addf"}
+// CHECK-SAME:        attrs =  {solar.combine = "copy", solar.einsum = "bkj->b(0)j", solar.nest = "{{[0-9]+:[0-9]+}}", solar.reduce = "addf"}
 // CHECK-NEXT:    ^bb0(%[[X:.+]]: f32, %[[ACC:.+]]: f32):
 // CHECK-NEXT:      %[[N:.+]] = arith.addf %[[ACC]], %[[X]] : f32
 // CHECK-NEXT:      linalg.yield %[[N]] : f32
@@ -35,9 +35,9 @@ func.func @sum_dim1(%X: memref<3x9x5xf32>, %Y: memref<3x1x5xf32>) {
 }
 
 // CHECK-LABEL: func.func @max_dim1(
-// CHECK:         solar.combine = "fill", solar.einsum = "->bj"
+// CHECK:         solar.combine = "fill", solar.einsum = "->bj", solar.nest = "{{[0-9]+:[0-9]+}}"
 // CHECK:         iterator_types = ["parallel", "parallel", "reduction"]
-// CHECK-SAME:        solar.combine = "copy", solar.einsum = "bkj->bj", solar.reduce = "maximumf"
+// CHECK-SAME:        solar.combine = "copy", solar.einsum = "bkj->bj", solar.nest = "{{[0-9]+:[0-9]+}}", solar.reduce = "maximumf"
 func.func @max_dim1(%X: memref<3x7x5xf32>, %Y: memref<3x5xf32>) {
   %ninf = arith.constant 0xFF800000 : f32
   affine.for %b = 0 to 3 {
@@ -57,11 +57,11 @@ func.func @max_dim1(%X: memref<3x7x5xf32>, %Y: memref<3x5xf32>) {
 // CHECK-LABEL: func.func @mean_dim1(
 // CHECK-SAME:      %[[X:.+]]: memref<3x9x5xf32>, %[[Y:.+]]: memref<3x5xf32>)
 // CHECK-NOT:     memref.alloc
-// CHECK:         outs(%[[Y]] : memref<3x5xf32>) attrs =  {solar.combine = "fill", solar.einsum = "->bj"}
+// CHECK:         outs(%[[Y]] : memref<3x5xf32>) attrs =  {solar.combine = "fill", solar.einsum = "->bj", solar.nest = "{{[0-9]+:[0-9]+}}"}
 // CHECK:         ins(%[[X]] : memref<3x9x5xf32>) outs(%[[Y]] : memref<3x5xf32>)
-// CHECK-SAME:        solar.einsum = "bkj->bj", solar.reduce = "addf"
+// CHECK-SAME:        solar.einsum = "bkj->bj", solar.nest = "{{[0-9]+:[0-9]+}}", solar.reduce = "addf"
 // CHECK:         linalg.generic {indexing_maps = [#{{.+}}], iterator_types = ["parallel", "parallel"]}
-// CHECK-SAME:        outs(%[[Y]] : memref<3x5xf32>) attrs =  {solar.combine = "divf", solar.einsum = "->bj"}
+// CHECK-SAME:        outs(%[[Y]] : memref<3x5xf32>) attrs =  {solar.combine = "divf", solar.einsum = "->bj", solar.nest = "{{[0-9]+:[0-9]+}}"}
 // CHECK-NEXT:    ^bb0(%[[S:.+]]: f32):
 // CHECK-NEXT:      %[[M:.+]] = arith.divf %[[S]], %{{.+}} : f32
 // CHECK-NEXT:      linalg.yield %[[M]] : f32

@@ -16,23 +16,23 @@
 // CHECK-NEXT:    %[[SUM:.+]] = memref.alloc() : memref<4xf32>
 //                fill the row max with -inf
 // CHECK-NEXT:    linalg.generic {indexing_maps = [#[[$ROW]]], iterator_types = ["parallel"]}
-// CHECK-SAME:        outs(%[[MAX]] : memref<4xf32>) attrs =  {solar.combine = "fill", solar.einsum = "->b"}
+// CHECK-SAME:        outs(%[[MAX]] : memref<4xf32>) attrs =  {solar.combine = "fill", solar.einsum = "->b", solar.nest = "{{[0-9]+:[0-9]+}}"}
 // CHECK:           linalg.yield %[[NINF]] : f32
 //                node 1: max-reduce
 // CHECK:         linalg.generic {indexing_maps = [#[[$BD]], #[[$B]]], iterator_types = ["parallel", "reduction"]}
 // CHECK-SAME:        ins(%[[X]] : memref<4x33xf32>) outs(%[[MAX]] : memref<4xf32>)
-// CHECK-SAME:        attrs =  {solar.combine = "copy", solar.einsum = "bd->b", solar.reduce = "maximumf"}
+// CHECK-SAME:        attrs =  {solar.combine = "copy", solar.einsum = "bd->b", solar.nest = "{{[0-9]+:[0-9]+}}", solar.reduce = "maximumf"}
 // CHECK-NEXT:    ^bb0(%[[XV:.+]]: f32, %[[M:.+]]: f32):
 // CHECK-NEXT:      %[[N:.+]] = arith.maximumf %[[M]], %[[XV]] : f32
 // CHECK-NEXT:      linalg.yield %[[N]] : f32
 // CHECK:         linalg.generic
-// CHECK-SAME:        outs(%[[SUM]] : memref<4xf32>) attrs =  {solar.combine = "fill", solar.einsum = "->b"}
+// CHECK-SAME:        outs(%[[SUM]] : memref<4xf32>) attrs =  {solar.combine = "fill", solar.einsum = "->b", solar.nest = "{{[0-9]+:[0-9]+}}"}
 // CHECK:           linalg.yield %[[ZERO]] : f32
 //                node 2: exp-sum, two outputs; d is "parallel" because Y uses it (MLIR 14
 //                rejects an output map using a reduction dim)
 // CHECK:         linalg.generic {indexing_maps = [#[[$BD]], #[[$B]], #[[$BD]], #[[$B]]], iterator_types = ["parallel", "parallel"]}
 // CHECK-SAME:        ins(%[[X]], %[[MAX]] : memref<4x33xf32>, memref<4xf32>) outs(%[[Y]], %[[SUM]] : memref<4x33xf32>, memref<4xf32>)
-// CHECK-SAME:        attrs =  {solar.combine = "subf,exp", solar.einsum = "bd,b->bd,b", solar.reduce = "-,addf"}
+// CHECK-SAME:        attrs =  {solar.combine = "subf,exp", solar.einsum = "bd,b->bd,b", solar.nest = "{{[0-9]+:[0-9]+}}", solar.reduce = "-,addf"}
 // CHECK-NEXT:    ^bb0(%[[XV:.+]]: f32, %[[MV:.+]]: f32, %{{.+}}: f32, %[[S:.+]]: f32):
 // CHECK-NEXT:      %[[C:.+]] = arith.subf %[[XV]], %[[MV]] : f32
 // CHECK-NEXT:      %[[E:.+]] = math.exp %[[C]] : f32
@@ -41,7 +41,7 @@
 //                node 3: normalise, in place
 // CHECK:         linalg.generic {indexing_maps = [#[[$B]], #[[$BD]]], iterator_types = ["parallel", "parallel"]}
 // CHECK-SAME:        ins(%[[SUM]] : memref<4xf32>) outs(%[[Y]] : memref<4x33xf32>)
-// CHECK-SAME:        attrs =  {solar.combine = "divf", solar.einsum = "b->bd"}
+// CHECK-SAME:        attrs =  {solar.combine = "divf", solar.einsum = "b->bd", solar.nest = "{{[0-9]+:[0-9]+}}"}
 // CHECK-NEXT:    ^bb0(%[[SV:.+]]: f32, %[[EV:.+]]: f32):
 // CHECK-NEXT:      %[[R:.+]] = arith.divf %[[EV]], %[[SV]] : f32
 // CHECK-NEXT:      linalg.yield %[[R]] : f32
@@ -81,11 +81,11 @@ func.func @softmax(%X: memref<4x33xf32>, %Y: memref<4x33xf32>) {
 // CHECK-NEXT:    %[[SUM:.+]] = memref.alloc() : memref<4xf32>
 // CHECK-NEXT:    %[[LSE:.+]] = memref.alloc() : memref<4xf32>
 // CHECK:         solar.reduce = "maximumf"
-// CHECK:         solar.combine = "subf,exp", solar.einsum = "bd,b->b", solar.reduce = "addf"
+// CHECK:         solar.combine = "subf,exp", solar.einsum = "bd,b->b", solar.nest = "{{[0-9]+:[0-9]+}}", solar.reduce = "addf"
 // CHECK:         ins(%[[SUM]] : memref<4xf32>) outs(%[[LSE]] : memref<4xf32>)
-// CHECK-SAME:        solar.combine = "log", solar.einsum = "b->b"
+// CHECK-SAME:        solar.combine = "log", solar.einsum = "b->b", solar.nest = "{{[0-9]+:[0-9]+}}"
 // CHECK:         ins(%{{.+}}, %[[MAX]], %[[LSE]] : memref<4x33xf32>, memref<4xf32>, memref<4xf32>)
-// CHECK-SAME:        solar.combine = "subf,subf", solar.einsum = "bd,b,b->bd"
+// CHECK-SAME:        solar.combine = "subf,subf", solar.einsum = "bd,b,b->bd", solar.nest = "{{[0-9]+:[0-9]+}}"
 // CHECK-NOT:     affine.for
 func.func @log_softmax(%X: memref<4x33xf32>, %Y: memref<4x33xf32>) {
   %ninf = arith.constant 0xFF800000 : f32

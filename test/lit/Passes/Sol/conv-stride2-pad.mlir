@@ -121,7 +121,7 @@ func.func @conv_small_clip(%I: memref<2x3x8x9xf32>, %W: memref<4x3x3x3xf32>, %O:
 // CHECK-NEXT:  node0 convolution - 1915748352 3698851840 0 19300352 7.477 us matrix
 // CHECK-NEXT:  totals: 3698851840 matrix FLOP, 0 vector ops, 19300352 unfused bytes, 19300352 compulsory bytes
 // CHECK-NEXT:  device H100-SXM {{.*}}: DRAM 3.35 TB/s, f32 contractions on matrix tf32 494.7 TFLOP/s
-// CHECK-NEXT:  sol-unfused 7.477 us every node its own kernel, 19300352 bytes through DRAM (largest term matrix-bound)
+// CHECK-NEXT:  sol-unfused 7.477 us every source op its own kernel (1 op), 19300352 bytes through DRAM (largest term matrix-bound)
 // CHECK-NEXT:  sol-fused 7.477 us matrix-bound; compulsory 19300352 bytes
 // CHECK-NEXT:  terms: matrix 7.477 us, vector 0 s, memory 5.761 us
 // ANY-LABEL:   SOL report: {{.*}} @conv_large_guard, 1 node

@@ -17,8 +17,8 @@
 // CHECK-NEXT:  sol-fused 3.888 ns memory-bound; compulsory 13024 bytes
 // JSON:        "entry": "gather_many"
 // JSON:        "approximate": false, "data_dependent": true,
-// JSON:        "totals": {"matrix_flops": 0, "vector_ops": 0, "compulsory_bytes": 13024, "unfused_bytes": 13024}
-// JSON:        {"name": "node0", "einsum": null, "kind": "elementwise", "iterations": 1000, "matrix_flops": 0, "vector_ops": 0, "bytes": 13024, "seconds": 3.887761194{{[0-9]*}}e-09, "bound": "memory", "data_dependent": true, "approximate": false}
+// JSON:        "totals": {"matrix_flops": 0, "vector_ops": 0, "compulsory_bytes": 13024, "unfused_bytes": 13024, "node_bytes": {{[0-9]+}}, "source_ops": {{[0-9]+}}}
+// JSON:        {"name": "node0", "einsum": null, "kind": "elementwise", "iterations": 1000, "matrix_flops": 0, "vector_ops": 0, "bytes": 13024, "seconds": 3.887761194{{[0-9]*}}e-09, "bound": "memory", "source_op": 0, "data_dependent": true, "approximate": false}
 func.func @gather_many(%ids: memref<1000xi64>, %table: memref<256xf32>, %out: memref<1000xf32>) {
   affine.for %i = 0 to 1000 {
     %k = affine.load %ids[%i] : memref<1000xi64>

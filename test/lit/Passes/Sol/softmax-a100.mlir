@@ -19,13 +19,13 @@
 // F32:      node0 reduction - 262144 0 1310720 2097152 1.029 us memory
 // F32-NEXT: totals: 0 matrix FLOP, 1310720 vector ops, 2097152 unfused bytes, 2097152 compulsory bytes
 // F32-NEXT: device A100-SXM {{.*}}: DRAM 2.039 TB/s{{$}}
-// F32-NEXT: sol-unfused 1.029 us every node its own kernel, 2097152 bytes through DRAM (largest term memory-bound)
+// F32-NEXT: sol-unfused 1.029 us every source op its own kernel (1 op), 2097152 bytes through DRAM (largest term memory-bound)
 // F32-NEXT: sol-fused 1.029 us memory-bound; compulsory 2097152 bytes, intensity 0.625 FLOP/byte
 // F32-NEXT: terms: matrix 0 s, vector 67.216 ns, memory 1.029 us
 
 // Unfused and fused seconds are the same double for one node.
-// F32JSON: "totals": {"matrix_flops": 0, "vector_ops": 1310720, "compulsory_bytes": 2097152, "unfused_bytes": 2097152}
-// F32JSON: "sol": {"unfused": {"seconds": [[S:1.02851986267[0-9]*e-06]], "bytes": 2097152, "bound": "memory"}, "fused": {"seconds": [[S]], "bytes": 2097152, "bound": "memory", "matrix_seconds": 0, "vector_seconds": 6.7216410256{{[0-9]*}}e-08, "memory_seconds": [[S]]}}
+// F32JSON: "totals": {"matrix_flops": 0, "vector_ops": 1310720, "compulsory_bytes": 2097152, "unfused_bytes": 2097152, "node_bytes": {{[0-9]+}}, "source_ops": {{[0-9]+}}}
+// F32JSON: "sol": {"unfused": {"seconds": [[S:1.02851986267[0-9]*e-06]], "bytes": 2097152, "kernels": {{[0-9]+}}, "bound": "memory"}, "fused": {"seconds": [[S]], "bytes": 2097152, "bound": "memory", "matrix_seconds": 0, "vector_seconds": 6.7216410256{{[0-9]*}}e-08, "memory_seconds": [[S]]}}
 
 // CHECK-LABEL: SOL report: {{.*}} @softmax_f16, 1 node
 // CHECK:       node0 reduction - 262144 0 1310720 1048576 514.260 ns memory

@@ -29,7 +29,7 @@
 // CHECK-NEXT:  node1 elementwise - 32768 0 65536 263168 78.558 ns memory
 // CHECK-NEXT:  totals: 4194304 matrix FLOP, 65536 vector ops, 492544 unfused bytes, 230400 compulsory bytes
 // CHECK-NEXT:  device H100-SXM
-// CHECK-NEXT:  sol-unfused 147.028 ns every node its own kernel, 492544 bytes through DRAM (largest term memory-bound)
+// CHECK-NEXT:  sol-unfused 147.028 ns every source op its own kernel (2 ops), 492544 bytes through DRAM (largest term memory-bound)
 // CHECK-NEXT:  sol-fused 68.776 ns memory-bound; compulsory 230400 bytes
 // CHECK-NEXT:  terms: matrix 8.478 ns, vector 0.980 ns, memory 68.776 ns
 // AMP-LABEL:   SOL report: {{.*}} @matmul_bias_relu, 2 nodes
@@ -37,10 +37,10 @@
 // AMP-NEXT:    sol-fused 112.997 ns memory-bound
 // AMP-NEXT:    terms: matrix 26.887 ns, vector 3.361 ns, memory 112.997 ns
 // JSON:        "entry": "matmul_bias_relu"
-// JSON:        "totals": {"matrix_flops": 4194304, "vector_ops": 65536, "compulsory_bytes": 230400, "unfused_bytes": 492544}
+// JSON:        "totals": {"matrix_flops": 4194304, "vector_ops": 65536, "compulsory_bytes": 230400, "unfused_bytes": 492544, "node_bytes": 492544, "source_ops": 2}
 // JSON:        "name": "node0", "einsum": null, "kind": "contraction", "iterations": 2097152, "matrix_flops": 4194304, "vector_ops": 0, "bytes": 229376, "seconds": 6.847044776{{[0-9]*}}e-08, "bound": "memory"
 // JSON:        "name": "node1", "einsum": null, "kind": "elementwise", "iterations": 32768, "matrix_flops": 0, "vector_ops": 65536, "bytes": 263168, "seconds": 7.855761194{{[0-9]*}}e-08, "bound": "memory"
-// JSON:        "sol": {"unfused": {"seconds": 1.470280597{{[0-9]*}}e-07, "bytes": 492544, "bound": "memory"}, "fused": {"seconds": 6.877611940{{[0-9]*}}e-08, "bytes": 230400, "bound": "memory", "matrix_seconds": 8.478479886{{[0-9]*}}e-09, "vector_seconds": 9.796113602{{[0-9]*}}e-10, "memory_seconds": 6.877611940{{[0-9]*}}e-08}}
+// JSON:        "sol": {"unfused": {"seconds": 1.470280597{{[0-9]*}}e-07, "bytes": 492544, "kernels": {{[0-9]+}}, "bound": "memory"}, "fused": {"seconds": 6.877611940{{[0-9]*}}e-08, "bytes": 230400, "bound": "memory", "matrix_seconds": 8.478479886{{[0-9]*}}e-09, "vector_seconds": 9.796113602{{[0-9]*}}e-10, "memory_seconds": 6.877611940{{[0-9]*}}e-08}}
 func.func @matmul_bias_relu(%A: memref<128x64xf32>, %B: memref<64x256xf32>, %bias: memref<256xf32>, %Y: memref<128x256xf32>) {
   %zero = arith.constant 0.000000e+00 : f32
   %T = memref.alloc() : memref<128x256xf32>
