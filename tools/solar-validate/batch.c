@@ -36,10 +36,11 @@ static void walk(const char *dir, Paths *out, int depth)
         SolBuf p = {0};
         sol_buf_printf(&p, "%s/%s", dir, e->d_name);
         size_t n = strlen(e->d_name);
-        if (is_dir(p.data)) {
+        if (sol_file_is_dir(p.data)) {
             walk(p.data, out, depth + 1);
             sol_buf_free(&p);
-        } else if (n > 5 && strcmp(e->d_name + n - 5, ".mlir") == 0 && is_file(p.data)) {
+        } else if (n > 5 && strcmp(e->d_name + n - 5, ".mlir") == 0 &&
+                   sol_file_is_regular(p.data)) {
             sol_vec_push(out, p.data);
         } else {
             sol_buf_free(&p);
@@ -51,7 +52,7 @@ static void walk(const char *dir, Paths *out, int depth)
 /* NULL when the twin looks usable, else why not. */
 static const char *twin_problem(const char *py)
 {
-    if (!is_file(py))
+    if (!sol_file_is_regular(py))
         return "no twin";
     FILE *f = fopen(py, "r");
     if (!f)
@@ -158,7 +159,7 @@ static bool write_md(const char *path, const Case *cases, size_t n, const CaseOp
     for (size_t i = 0; i < n; i++) {
         const Case *c = &cases[i];
         SolBuf sz = {0};
-        sizes_text(&sz, &c->sizes, ", ");
+        sol_sizes_text(&sz, &c->sizes, ", ");
         fprintf(f, "| %s | ", c->name);
         md_text(f, sz.data);
         fputs(" |", f);
@@ -211,7 +212,7 @@ static bool write_csv(const char *path, const Case *cases, size_t n)
         const Case *c = &cases[i];
         static const char *const states[] = {"ok", "skipped", "failed"};
         SolBuf sz = {0}, v = {0}, notes = {0};
-        sizes_text(&sz, &c->sizes, ",");
+        sol_sizes_text(&sz, &c->sizes, ",");
         csv_field(f, c->name);
         fputc(',', f);
         csv_field(f, sz.data);
@@ -266,12 +267,12 @@ int batch_run(const char *dir, const char *out_dir, const char *key, const CaseO
     if (files.len)
         qsort(files.data, files.len, sizeof *files.data, cmp_str);
     if (!files.len) {
-        tool_error("%s: no *.mlir files", dir);
+        sol_tool_error(&validate_tool, "%s: no *.mlir files", dir);
         sol_vec_free(&files);
         return 1;
     }
     if (mkdir(out_dir, 0777) != 0 && errno != EEXIST) {
-        tool_error("--out-dir %s: cannot create: %s", out_dir, strerror(errno));
+        sol_tool_error(&validate_tool, "--out-dir %s: cannot create: %s", out_dir, strerror(errno));
         for (size_t i = 0; i < files.len; i++)
             free(files.data[i]);
         sol_vec_free(&files);
@@ -291,7 +292,7 @@ int batch_run(const char *dir, const char *out_dir, const char *key, const CaseO
         const char *stem = slash ? slash + 1 : mlir;
         c->name = sol_xstrndup(stem, strlen(stem) - 5);
         const char *why = twin_problem(c->model);
-        Sizes sizes = {0};
+        SolSizes sizes = {0};
         SolBuf err = {0};
         bool found = false;
         const char *k = key ? key : "host";
@@ -310,25 +311,26 @@ int batch_run(const char *dir, const char *out_dir, const char *key, const CaseO
             c->state = CASE_SKIPPED;
             sol_buf_printf(&c->note, "no `// sizes.%s:` line", k);
         } else {
-            tool_note("[%zu/%zu] %s at %s sizes", i + 1, files.len, c->name, k);
+            sol_tool_note(&validate_tool, "[%zu/%zu] %s at %s sizes", i + 1, files.len, c->name, k);
             case_run(c, o, &sizes);
         }
         sol_buf_append(&c->note, "", 0);
-        sizes_free(&sizes);
+        sol_sizes_free(&sizes);
         sol_buf_free(&err);
         if (c->state == CASE_OK) {
             ncases++;
             nviol += case_violates(c);
             char t[64];
             snprintf(t, sizeof t, "%.4g ms", c->min_s * 1e3);
-            tool_note("  min %s, fused headroom %.3gx (%s-bound)%s", t, case_headroom(c, B_FUSED),
-                      c->bounds.b[B_FUSED].kind, case_violates(c) ? ", VIOLATION" : "");
+            sol_tool_note(&validate_tool, "  min %s, fused headroom %.3gx (%s-bound)%s", t,
+                          case_headroom(c, B_FUSED), c->bounds.b[B_FUSED].kind,
+                          case_violates(c) ? ", VIOLATION" : "");
         } else if (c->state == CASE_SKIPPED) {
             nskipped++;
-            tool_note("skipped %s: %s", c->kernel, c->note.data);
+            sol_tool_note(&validate_tool, "skipped %s: %s", c->kernel, c->note.data);
         } else {
             nfailed++;
-            tool_note("failed %s: %s", c->kernel, c->note.data);
+            sol_tool_note(&validate_tool, "failed %s: %s", c->kernel, c->note.data);
         }
     }
 
@@ -366,7 +368,8 @@ int batch_run(const char *dir, const char *out_dir, const char *key, const CaseO
     int rc = nviol ? 3 : nfailed ? 1 : 0;
     if (!write_md(md.data, cases, files.len, o, sum.data, order, nworst) ||
         !write_csv(csv.data, cases, files.len)) {
-        tool_error("cannot write %s or %s: %s", md.data, csv.data, strerror(errno));
+        sol_tool_error(&validate_tool, "cannot write %s or %s: %s", md.data, csv.data,
+                       strerror(errno));
         rc = 1;
     }
     if (json) {
@@ -403,7 +406,7 @@ int batch_run(const char *dir, const char *out_dir, const char *key, const CaseO
             for (size_t i = 0; i < nworst; i++) {
                 const Case *c = &cases[order[i]];
                 SolBuf sz = {0};
-                sizes_text(&sz, &c->sizes, ",");
+                sol_sizes_text(&sz, &c->sizes, ",");
                 printf("  %2zu. %-24s %9.3gx  %s-bound, min %.4g ms vs fused %.4g ms (%s)\n", i + 1,
                        c->name, case_headroom(c, B_FUSED), c->bounds.b[B_FUSED].kind,
                        c->min_s * 1e3, c->bounds.b[B_FUSED].seconds * 1e3, sz.data);

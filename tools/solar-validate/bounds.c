@@ -13,19 +13,7 @@ enum { MAX_OUTPUT = 16 << 20 };
 const char *const bound_names[B_COUNT] = {"unfused", "fused-plan", "fused", "cache"};
 static const char *const json_keys[B_COUNT] = {"unfused", "fused_plan", "fused", "cache"};
 
-char *solar_opt_path(void)
-{
-    char *dir = sol_process_exe_dir();
-    if (dir) {
-        SolBuf p = {0};
-        sol_buf_printf(&p, "%s/solar-opt", dir);
-        free(dir);
-        if (is_file(p.data))
-            return p.data;
-        sol_buf_free(&p);
-    }
-    return sol_xstrdup("solar-opt");
-}
+char *solar_opt_path(void) { return sol_tool_sibling("solar-opt"); }
 
 void bounds_free(Bounds *b)
 {
@@ -42,13 +30,13 @@ static void forward_diagnostics(SolBuf *err, const SolProcessResult *r)
     sol_buf_append(err, r->err.data, len);
 }
 
-RunStatus bounds_run(const char *solar_opt, const char *kernel, const Sizes *bind,
+RunStatus bounds_run(const char *solar_opt, const char *kernel, const SolSizes *bind,
                      const char *shapes, const char *hw, double timeout_s, bool verbose,
                      Bounds *out, SolBuf *err)
 {
     memset(out, 0, sizeof *out);
     SolBuf sz = {0}, hwarg = {0};
-    sizes_text(&sz, bind, ",");
+    sol_sizes_text(&sz, bind, ",");
     if (shapes && shapes[0])
         sol_buf_printf(&sz, "%s%s", sz.len ? "," : "", shapes);
     sol_buf_printf(&hwarg, "--hw=%s", hw);
@@ -71,7 +59,7 @@ RunStatus bounds_run(const char *solar_opt, const char *kernel, const Sizes *bin
     argv[n++] = "--report=json";
     argv[n] = NULL;
     if (verbose)
-        tool_note_command(argv);
+        sol_tool_note_command(&validate_tool, argv);
     SolProcessResult r;
     sol_process_run(argv, &(SolProcessOptions){timeout_s, MAX_OUTPUT, false, NULL}, &r);
     sol_buf_free(&sz);

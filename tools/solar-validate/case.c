@@ -47,7 +47,7 @@ void case_free(Case *c)
     free(c->name);
     free(c->model);
     free(c->kernel);
-    sizes_free(&c->sizes);
+    sol_sizes_free(&c->sizes);
     sol_buf_free(&c->note);
     cJSON_Delete(c->measured);
     bounds_free(&c->bounds);
@@ -125,12 +125,12 @@ static void twin_shapes(const Case *c, const IrArgs *ir, SolBuf *out)
 /* Bounds after the measurement: the twin's constants size the index arguments not given,
  * and when solar-opt cannot size a `?` memref (a buffer only a linalg.generic uses) from
  * the IR, the twin's tensor shapes do. `retry` says solar-opt already failed without them. */
-static RunStatus bounds_after_measuring(Case *c, const CaseOpts *o, const Sizes *given,
-                                        const IrArgs *ir, Sizes *bind, bool retry, SolBuf *err)
+static RunStatus bounds_after_measuring(Case *c, const CaseOpts *o, const SolSizes *given,
+                                        const IrArgs *ir, SolSizes *bind, bool retry, SolBuf *err)
 {
     cJSON *consts = cJSON_GetObjectItem(c->measured, "sizes");
     for (size_t i = 0; i < ir->num_index; i++) {
-        if (sizes_find(given, ir->index[i]))
+        if (sol_sizes_find(given, ir->index[i]))
             continue;
         cJSON *v = cJSON_GetObjectItem(consts, ir->index[i]);
         if (!cJSON_IsNumber(v)) {
@@ -140,8 +140,8 @@ static RunStatus bounds_after_measuring(Case *c, const CaseOpts *o, const Sizes 
                            c->kernel, ir->index[i], c->model, ir->index[i], ir->index[i]);
             return RUN_USAGE;
         }
-        sizes_set(bind, ir->index[i], (int64_t)v->valuedouble);
-        sizes_set(&c->sizes, ir->index[i], (int64_t)v->valuedouble);
+        sol_sizes_set(bind, ir->index[i], (int64_t)v->valuedouble);
+        sol_sizes_set(&c->sizes, ir->index[i], (int64_t)v->valuedouble);
     }
     RunStatus st = RUN_FAILED;
     if (!retry)
@@ -169,22 +169,22 @@ static RunStatus bounds_after_measuring(Case *c, const CaseOpts *o, const Sizes 
     return st;
 }
 
-void case_run(Case *c, const CaseOpts *o, const Sizes *given)
+void case_run(Case *c, const CaseOpts *o, const SolSizes *given)
 {
     SolBuf err = {0};
     IrArgs ir;
-    Sizes bind = {0};
+    SolSizes bind = {0};
     for (size_t i = 0; i < given->len; i++)
-        sizes_set(&c->sizes, given->data[i].name, given->data[i].value);
+        sol_sizes_set(&c->sizes, given->data[i].name, given->data[i].value);
     if (!ir_args_read(c->kernel, &ir, &err)) {
         fail(c, RUN_FAILED, &err);
         goto done;
     }
     bool all_given = true;
     for (size_t i = 0; i < ir.num_index; i++) {
-        const Size *s = sizes_find(given, ir.index[i]);
+        const SolSize *s = sol_sizes_find(given, ir.index[i]);
         if (s)
-            sizes_set(&bind, s->name, s->value);
+            sol_sizes_set(&bind, s->name, s->value);
         else
             all_given = false;
     }
@@ -229,7 +229,7 @@ void case_run(Case *c, const CaseOpts *o, const Sizes *given)
 done:
     sol_buf_append(&c->note, "", 0);
     ir_args_free(&ir);
-    sizes_free(&bind);
+    sol_sizes_free(&bind);
     sol_buf_free(&err);
 }
 
@@ -297,8 +297,8 @@ void case_print_text(FILE *out, const Case *c, const CaseOpts *o)
 {
     char t1[32], t2[32];
     SolBuf sz = {0};
-    sizes_text(&sz, &c->sizes, ", ");
-    fprintf(out, "%s: %s against %s\n", PROG, c->model, c->kernel);
+    sol_sizes_text(&sz, &c->sizes, ", ");
+    fprintf(out, "%s: %s against %s\n", validate_tool.name, c->model, c->kernel);
     fprintf(out, "  sizes:     %s\n", sz.len ? sz.data : "(none)");
     sol_buf_free(&sz);
     if (c->state != CASE_OK) {

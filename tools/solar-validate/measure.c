@@ -13,58 +13,21 @@
 #define SOLAR_SOURCE_DIR "."
 #endif
 
-enum { PROBE_TIMEOUT_S = 120, MAX_OUTPUT = 1 << 20 };
-
-static char *find_script(void)
-{
-    char *dir = sol_process_exe_dir();
-    SolBuf p = {0};
-    if (dir) {
-        sol_buf_printf(&p, "%s/../share/solar/python/solar_measure.py", dir);
-        free(dir);
-        if (is_file(p.data))
-            return p.data;
-        p.len = 0;
-    }
-    sol_buf_puts(&p, SOLAR_SOURCE_DIR "/python/solar_measure.py");
-    if (is_file(p.data))
-        return p.data;
-    sol_buf_free(&p);
-    return NULL;
-}
-
-static bool probe(const char *python, bool verbose)
-{
-    const char *argv[] = {python, "-c", "import numpy, torch", NULL};
-    SolProcessResult r;
-    sol_process_run(argv, &(SolProcessOptions){PROBE_TIMEOUT_S, 4096, false, NULL}, &r);
-    bool ok = r.status == 0;
-    if (verbose)
-        tool_note("%s %s import numpy and torch", python, ok ? "can" : "cannot");
-    sol_process_result_free(&r);
-    return ok;
-}
+enum { MAX_OUTPUT = 1 << 20 };
 
 bool measurer_find(Measurer *m, bool verbose, SolBuf *err)
 {
     memset(m, 0, sizeof *m);
-    m->script = find_script();
+    m->script = sol_tool_data_file("python/solar_measure.py", SOLAR_SOURCE_DIR);
     if (!m->script) {
         sol_buf_puts(err, "cannot find solar_measure.py (looked in ../share/solar/python beside "
                           "the binary and in " SOLAR_SOURCE_DIR "/python)");
         return false;
     }
-    const char *env = getenv("SOLAR_PYTHON");
-    if (env && *env) {
-        m->python = sol_xstrdup(env);
+    m->python =
+        sol_tool_find_python(&validate_tool, "numpy, torch", "numpy and torch", NULL, verbose);
+    if (m->python)
         return true;
-    }
-    static const char *const candidates[] = {"python3", "/usr/bin/python3"};
-    for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; i++)
-        if (probe(candidates[i], verbose)) {
-            m->python = sol_xstrdup(candidates[i]);
-            return true;
-        }
     sol_buf_puts(err, "no Python here can import numpy and torch (tried python3 and "
                       "/usr/bin/python3); set SOLAR_PYTHON to one that can");
     measurer_free(m);
@@ -94,7 +57,7 @@ static void script_message(SolBuf *err, const SolBuf *text)
     sol_buf_append(err, t, len);
 }
 
-RunStatus measure_run(const Measurer *m, const char *model, const Sizes *sizes,
+RunStatus measure_run(const Measurer *m, const char *model, const SolSizes *sizes,
                       const MeasureOpts *o, bool verbose, cJSON **out, SolBuf *err)
 {
     *out = NULL;
@@ -103,7 +66,7 @@ RunStatus measure_run(const Measurer *m, const char *model, const Sizes *sizes,
     snprintf(warmup, sizeof warmup, "%d", o->warmup);
     snprintf(budget, sizeof budget, "%g", o->budget_s);
     SolBuf sz = {0};
-    sizes_text(&sz, sizes, ",");
+    sol_sizes_text(&sz, sizes, ",");
     const char *argv[20];
     size_t n = 0;
     argv[n++] = m->python;
@@ -125,7 +88,7 @@ RunStatus measure_run(const Measurer *m, const char *model, const Sizes *sizes,
         argv[n++] = "--warm";
     argv[n] = NULL;
     if (verbose)
-        tool_note_command(argv);
+        sol_tool_note_command(&validate_tool, argv);
     SolProcessResult r;
     sol_process_run(argv, &(SolProcessOptions){o->timeout_s, MAX_OUTPUT, false, NULL}, &r);
     sol_buf_free(&sz);

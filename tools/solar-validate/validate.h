@@ -8,40 +8,19 @@
 
 #include "Support/process.h"
 #include "Support/support.h"
+#include "Support/tool.h"
 
 #include <cjson/cJSON.h>
 
-#define PROG "solar-validate"
-
-void tool_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void tool_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* "solar-validate: $ CMD ARGS..." for -v, quoted as a shell would need. */
-void tool_note_command(const char *const *argv);
-
-/* Subprocesses (Support/process.h) run with stdout and stderr apart: the JSON answer on
- * stdout, diagnostics on stderr. */
-bool is_file(const char *path);
-bool is_dir(const char *path);
+/* "solar-validate": the name of its messages (Support/tool.h). */
+extern const SolTool validate_tool;
 
 /* ---- sizes (sizes.c) --------------------------------------------------------------------- */
 
-typedef struct Size {
-    char *name;
-    int64_t value;
-} Size;
-typedef SolVecOf(Size) Sizes;
-
-/* Appends `N=V,M=W` (spaces allowed around items) to s; a name given twice keeps the last
- * value. err: "--sizes: expected NAME=INT, got 'x'". An empty text is no sizes. */
-bool sizes_parse(const char *what, const char *text, Sizes *s, SolBuf *err);
-void sizes_free(Sizes *s);
-const Size *sizes_find(const Sizes *s, const char *name);
-void sizes_set(Sizes *s, const char *name, int64_t value);
-/* `N=V,M=W` (sep ","), or `N=V, M=W` for tables (sep ", "). */
-void sizes_text(SolBuf *b, const Sizes *s, const char *sep);
+/* --sizes lists are SolSizes (Support/tool.h). */
 
 /* The `// sizes.KEY: N=V, ...` line of a kernel file: *found false when there is none. */
-bool sizes_line(const char *path, const char *key, Sizes *s, bool *found, SolBuf *err);
+bool sizes_line(const char *path, const char *key, SolSizes *s, bool *found, SolBuf *err);
 
 /* The arguments of the entry function (@forward, else the only one): the names of its index
  * arguments, and of its memref arguments with whether each has a `?` dim (heap strings, in
@@ -79,7 +58,7 @@ void measurer_free(Measurer *m);
 typedef enum RunStatus { RUN_OK, RUN_FAILED, RUN_USAGE } RunStatus;
 
 /* Runs solar_measure.py on the model at sizes (may be empty); *out gets its JSON object. */
-RunStatus measure_run(const Measurer *m, const char *model, const Sizes *sizes,
+RunStatus measure_run(const Measurer *m, const char *model, const SolSizes *sizes,
                       const MeasureOpts *o, bool verbose, cJSON **out, SolBuf *err);
 
 /* ---- bounds (bounds.c) ------------------------------------------------------------------- */
@@ -104,7 +83,7 @@ char *solar_opt_path(void);
 /* Runs solar-opt KERNEL --bind SIZES[,SHAPES] --lift-einsum --sol-unfused --sol-fused --fuse
  * --sol-cache --hw HW --report=json and reads the bounds. `shapes` (NULL: none) is `X=16x16384,...`,
  * static shapes for memref arguments. On failure err gets solar-opt's diagnostics. */
-RunStatus bounds_run(const char *solar_opt, const char *kernel, const Sizes *bind,
+RunStatus bounds_run(const char *solar_opt, const char *kernel, const SolSizes *bind,
                      const char *shapes, const char *hw, double timeout_s, bool verbose,
                      Bounds *out, SolBuf *err);
 void bounds_free(Bounds *b);
@@ -125,7 +104,7 @@ typedef struct Case {
     char *name;   /* the kernel's stem */
     char *model;  /* MODEL.py */
     char *kernel; /* KERNEL.mlir */
-    Sizes sizes;  /* what the twin runs at and the IR is bound to */
+    SolSizes sizes; /* what the twin runs at and the IR is bound to */
     CaseState state;
     RunStatus status; /* with CASE_FAILED: RUN_USAGE for a usage error */
     SolBuf note;      /* why skipped or failed; remarks otherwise */
@@ -139,7 +118,7 @@ typedef struct Case {
 
 /* Runs one case: sizes of the twin and the IR, the bounds, the measurement. given: --sizes
  * (or the batch's sizes line); IR index arguments not in it take the twin's constants. */
-void case_run(Case *c, const CaseOpts *o, const Sizes *given);
+void case_run(Case *c, const CaseOpts *o, const SolSizes *given);
 void case_free(Case *c);
 double case_headroom(const Case *c, int bound); /* measured min / bound, 0 when absent */
 /* Fused or cache bound beaten: exit 3. */
