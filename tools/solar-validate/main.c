@@ -5,18 +5,17 @@
  *                  [--json] [--trials N] [--warmup N] [--budget S] [--warm] [--timeout S]
  *   solar-validate --batch DIR --hw DEVICE [--out-dir D] [--sizes-key real|small|host] ...
  *
- * This file has the flags and the exit status; case.c runs one case, batch.c a folder.
+ * This file has the flags; run.c runs one case or a folder (lib/Validate) and reports.
  */
-#include "validate.h"
+#include "run.h"
 
 #include "Analysis/device.h"
 #include "Support/cli.h"
+#include "Support/process.h"
 
 #include <stdlib.h>
 
-enum { EXIT_ERRORS = 1, EXIT_USAGE = 2, EXIT_VIOLATION = 3 };
-
-const SolTool validate_tool = {"solar-validate", NULL};
+static const SolTool tool = {"solar-validate", NULL};
 
 typedef enum FlagId {
     F_HW,
@@ -108,20 +107,19 @@ typedef struct Options {
     int npos;
     SolSizes sizes;
     bool json, verbose, help, version;
-    MeasureOpts m;
+    SolValMeasureOpts m;
 } Options;
 
 static bool parse_int(const char *flag, const char *v, int min, int *out)
 {
     char expected[32];
     snprintf(expected, sizeof expected, "an integer >= %d", min);
-    return sol_tool_parse_int(&validate_tool, flag, v, min, 1000000, expected, out);
+    return sol_tool_parse_int(&tool, flag, v, min, 1000000, expected, out);
 }
 
 static bool parse_seconds(const char *flag, const char *v, double *out)
 {
-    return sol_tool_parse_double(&validate_tool, flag, v, 0, 1e6, true,
-                                 "a positive number of seconds", out);
+    return sol_tool_parse_double(&tool, flag, v, 0, 1e6, true, "a positive number of seconds", out);
 }
 
 static bool apply_flag(void *user, const SolFlag *f, char *value)
@@ -133,7 +131,7 @@ static bool apply_flag(void *user, const SolFlag *f, char *value)
         return true;
     case F_DEVICE:
         if (strcmp(value, "cpu") != 0 && strncmp(value, "cuda", 4) != 0) {
-            sol_tool_error(&validate_tool, "--device: expected cpu or cuda[:N], got '%s'", value);
+            sol_tool_error(&tool, "--device: expected cpu or cuda[:N], got '%s'", value);
             return false;
         }
         o->m.device = value;
@@ -142,7 +140,7 @@ static bool apply_flag(void *user, const SolFlag *f, char *value)
         SolBuf err = {0};
         if (sol_sizes_parse("--sizes", value, &o->sizes, &err))
             return true;
-        sol_tool_error(&validate_tool, "%s", err.data);
+        sol_tool_error(&tool, "%s", err.data);
         sol_buf_free(&err);
         return false;
     }
@@ -167,8 +165,7 @@ static bool apply_flag(void *user, const SolFlag *f, char *value)
     case F_SIZES_KEY:
         if (strcmp(value, "real") != 0 && strcmp(value, "small") != 0 &&
             strcmp(value, "host") != 0) {
-            sol_tool_error(&validate_tool, "--sizes-key: expected real, small or host, got '%s'",
-                           value);
+            sol_tool_error(&tool, "--sizes-key: expected real, small or host, got '%s'", value);
             return false;
         }
         o->key = value;
@@ -189,8 +186,7 @@ static bool add_operand(void *user, char *arg)
 {
     Options *o = user;
     if (o->npos == 2) {
-        sol_tool_error(&validate_tool, "unexpected argument '%s' (expected MODEL.py KERNEL.mlir)",
-                       arg);
+        sol_tool_error(&tool, "unexpected argument '%s' (expected MODEL.py KERNEL.mlir)", arg);
         return false;
     }
     o->pos[o->npos++] = arg;
@@ -200,7 +196,7 @@ static bool add_operand(void *user, char *arg)
 /* 0: parsed; 1: --help/--version printed; 2: usage error. */
 static int parse_args(int argc, char **argv, Options *o)
 {
-    o->m = (MeasureOpts){
+    o->m = (SolValMeasureOpts){
         .device = "cpu", .trials = 100, .warmup = 3, .budget_s = 10, .timeout_s = 600};
     o->out_dir = ".";
     if (!sol_cli_parse(&cli, argc, argv, apply_flag, add_operand, o)) {
@@ -214,35 +210,34 @@ static int parse_args(int argc, char **argv, Options *o)
         return o->help || o->version ? 1 : 2;
     }
     if (!o->hw) {
-        sol_tool_error(&validate_tool,
+        sol_tool_error(&tool,
                        "--hw DEVICE is required (a name from `solar-opt --list-hw`, or a .json "
                        "file)");
         return 2;
     }
     if (o->batch) {
         if (o->npos) {
-            sol_tool_error(&validate_tool, "--batch takes no MODEL.py KERNEL.mlir arguments");
+            sol_tool_error(&tool, "--batch takes no MODEL.py KERNEL.mlir arguments");
             return 2;
         }
         if (o->sizes.len) {
-            sol_tool_error(&validate_tool,
+            sol_tool_error(&tool,
                            "--batch takes its sizes from the files' `// sizes.KEY:` lines; use "
                            "--sizes-key, not --sizes");
             return 2;
         }
         if (!sol_file_is_dir(o->batch)) {
-            sol_tool_error(&validate_tool, "--batch %s: not a directory", o->batch);
+            sol_tool_error(&tool, "--batch %s: not a directory", o->batch);
             return 2;
         }
         return 0;
     }
     if (o->key) {
-        sol_tool_error(&validate_tool, "--sizes-key is for --batch; give sizes with --sizes");
+        sol_tool_error(&tool, "--sizes-key is for --batch; give sizes with --sizes");
         return 2;
     }
     if (o->npos != 2) {
-        sol_tool_error(&validate_tool,
-                       "expected MODEL.py KERNEL.mlir (or --batch DIR); see --help");
+        sol_tool_error(&tool, "expected MODEL.py KERNEL.mlir (or --batch DIR); see --help");
         return 2;
     }
     o->model = o->pos[0];
@@ -250,13 +245,13 @@ static int parse_args(int argc, char **argv, Options *o)
     size_t lm = strlen(o->model), lk = strlen(o->kernel);
     if (lm > 5 && strcmp(o->model + lm - 5, ".mlir") == 0 && lk > 3 &&
         strcmp(o->kernel + lk - 3, ".py") == 0) {
-        sol_tool_error(&validate_tool, "the twin comes first: MODEL.py KERNEL.mlir");
+        sol_tool_error(&tool, "the twin comes first: MODEL.py KERNEL.mlir");
         return 2;
     }
     for (int k = 0; k < 2; k++) {
         const char *p = o->pos[k];
         if (!sol_file_is_regular(p)) {
-            sol_tool_error(&validate_tool, "%s: %s", p,
+            sol_tool_error(&tool, "%s: %s", p,
                            sol_file_is_dir(p) ? "is a directory" : "no such file");
             return 2;
         }
@@ -277,59 +272,26 @@ static int run(int argc, char **argv)
     SolDevice dev;
     SolBuf err = {0};
     if (!sol_device_load(o.hw, &dev, &err)) {
-        sol_tool_error(&validate_tool, "--hw %s: %s", o.hw, err.data);
+        sol_tool_error(&tool, "--hw %s: %s", o.hw, err.data);
         sol_buf_free(&err);
         sol_sizes_free(&o.sizes);
         return EXIT_USAGE;
     }
     sol_device_free(&dev);
     sol_process_install_signal_handlers();
-    Measurer meas;
-    if (!measurer_find(&meas, o.verbose, &err)) {
-        sol_tool_error(&validate_tool, "%s", err.data);
+    SolValMeasurer meas;
+    if (!sol_val_measurer_find(&meas, &tool, o.verbose, &err)) {
+        sol_tool_error(&tool, "%s", err.data);
         sol_buf_free(&err);
         sol_sizes_free(&o.sizes);
         return EXIT_USAGE;
     }
-    char *solar_opt = solar_opt_path();
-    CaseOpts co = {.hw = o.hw,
-                   .solar_opt = solar_opt,
-                   .measurer = &meas,
-                   .measure = o.m,
-                   .verbose = o.verbose};
-    if (o.batch) {
-        rc = batch_run(o.batch, o.out_dir, o.key, &co, o.json);
-    } else {
-        Case c;
-        memset(&c, 0, sizeof c);
-        c.model = sol_xstrdup(o.model);
-        c.kernel = sol_xstrdup(o.kernel);
-        const char *slash = strrchr(o.kernel, '/');
-        c.name = sol_xstrdup(slash ? slash + 1 : o.kernel);
-        size_t n = strlen(c.name);
-        if (n > 5 && strcmp(c.name + n - 5, ".mlir") == 0)
-            c.name[n - 5] = '\0';
-        case_run(&c, &co, &o.sizes);
-        if (c.state == CASE_OK)
-            rc = case_violates(&c) ? EXIT_VIOLATION : 0;
-        else
-            rc = c.status == RUN_USAGE ? EXIT_USAGE : EXIT_ERRORS;
-        if (o.json) {
-            cJSON *j = case_json(&c, &co);
-            cJSON_AddNumberToObject(j, "exit", rc);
-            char *text = cJSON_Print(j);
-            puts(text);
-            free(text);
-            cJSON_Delete(j);
-        } else if (c.state == CASE_OK) {
-            case_print_text(stdout, &c, &co);
-        }
-        if (c.state != CASE_OK)
-            sol_tool_error(&validate_tool, "%s", c.note.data);
-        case_free(&c);
-    }
+    char *solar_opt = sol_tool_sibling("solar-opt");
+    SolValCaseOpts co = {&tool, o.hw, solar_opt, &meas, o.m, o.verbose};
+    rc = o.batch ? batch_run(o.batch, o.out_dir, o.key, &co, o.json)
+                 : run_one(o.model, o.kernel, &o.sizes, &co, o.json);
     free(solar_opt);
-    measurer_free(&meas);
+    sol_val_measurer_free(&meas);
     sol_buf_free(&err);
     sol_sizes_free(&o.sizes);
     return rc;

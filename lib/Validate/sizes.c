@@ -3,7 +3,7 @@
  * Support/tool.h), and the index arguments of a kernel's entry function (parsed in process with
  * lib/IR), which are the names solar-opt's --bind accepts.
  */
-#include "validate.h"
+#include "Validate/validate.h"
 
 #include "IR/ir.h"
 #include "Passes/pass.h"
@@ -12,7 +12,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
-bool sizes_line(const char *path, const char *key, SolSizes *s, bool *found, SolBuf *err)
+bool sol_val_sizes_line(const char *path, const char *key, SolSizes *s, bool *found, SolBuf *err)
 {
     *found = false;
     FILE *f = fopen(path, "r");
@@ -52,7 +52,7 @@ bool sizes_line(const char *path, const char *key, SolSizes *s, bool *found, Sol
     return ok;
 }
 
-void ir_args_free(IrArgs *a)
+void sol_val_ir_args_free(SolValIrArgs *a)
 {
     for (size_t i = 0; i < a->num_index; i++)
         free(a->index[i]);
@@ -64,7 +64,7 @@ void ir_args_free(IrArgs *a)
     memset(a, 0, sizeof *a);
 }
 
-bool ir_args_read(const char *path, IrArgs *out, SolBuf *err)
+bool sol_val_ir_args_read(const char *path, SolValIrArgs *out, SolBuf *err)
 {
     memset(out, 0, sizeof *out);
     SolBuf text = {0};

@@ -5,7 +5,9 @@
  * it. The script is found beside the installed binary (<prefix>/share/solar/python/) or in the
  * source tree of an uninstalled build. It prints one JSON object on stdout.
  */
-#include "validate.h"
+#include "Validate/validate.h"
+
+#include "Support/process.h"
 
 #include <stdlib.h>
 
@@ -15,7 +17,7 @@
 
 enum { MAX_OUTPUT = 1 << 20 };
 
-bool measurer_find(Measurer *m, bool verbose, SolBuf *err)
+bool sol_val_measurer_find(SolValMeasurer *m, const SolTool *t, bool verbose, SolBuf *err)
 {
     memset(m, 0, sizeof *m);
     m->script = sol_tool_data_file("python/solar_measure.py", SOLAR_SOURCE_DIR);
@@ -24,17 +26,16 @@ bool measurer_find(Measurer *m, bool verbose, SolBuf *err)
                           "the binary and in " SOLAR_SOURCE_DIR "/python)");
         return false;
     }
-    m->python =
-        sol_tool_find_python(&validate_tool, "numpy, torch", "numpy and torch", NULL, verbose);
+    m->python = sol_tool_find_python(t, "numpy, torch", "numpy and torch", NULL, verbose);
     if (m->python)
         return true;
     sol_buf_puts(err, "no Python here can import numpy and torch (tried python3 and "
                       "/usr/bin/python3); set SOLAR_PYTHON to one that can");
-    measurer_free(m);
+    sol_val_measurer_free(m);
     return false;
 }
 
-void measurer_free(Measurer *m)
+void sol_val_measurer_free(SolValMeasurer *m)
 {
     free(m->python);
     free(m->script);
@@ -57,8 +58,9 @@ static void script_message(SolBuf *err, const SolBuf *text)
     sol_buf_append(err, t, len);
 }
 
-RunStatus measure_run(const Measurer *m, const char *model, const SolSizes *sizes,
-                      const MeasureOpts *o, bool verbose, cJSON **out, SolBuf *err)
+SolValStatus sol_val_measure_run(const SolValMeasurer *m, const char *model, const SolSizes *sizes,
+                                 const SolValMeasureOpts *o, const SolTool *log, cJSON **out,
+                                 SolBuf *err)
 {
     *out = NULL;
     char trials[32], warmup[32], budget[32];
@@ -87,24 +89,24 @@ RunStatus measure_run(const Measurer *m, const char *model, const SolSizes *size
     if (o->warm)
         argv[n++] = "--warm";
     argv[n] = NULL;
-    if (verbose)
-        sol_tool_note_command(&validate_tool, argv);
+    if (log)
+        sol_tool_note_command(log, argv);
     SolProcessResult r;
     sol_process_run(argv, &(SolProcessOptions){o->timeout_s, MAX_OUTPUT, false, NULL}, &r);
     sol_buf_free(&sz);
-    RunStatus st = RUN_OK;
+    SolValStatus st = SOL_VAL_OK;
     if (r.status == -1) {
         sol_buf_append(err, r.why.data, r.why.len);
-        st = RUN_USAGE;
+        st = SOL_VAL_USAGE;
     } else if (r.timed_out) {
         sol_buf_printf(err, "%s: the measurement did not finish within %g s (--timeout)", model,
                        o->timeout_s);
-        st = RUN_FAILED;
+        st = SOL_VAL_FAILED;
     } else if (r.status != 0) {
         script_message(err, &r.err);
         if (!err->len)
             sol_buf_printf(err, "%s: the measurement exited with status %d", model, r.status);
-        st = r.status == 2 ? RUN_USAGE : RUN_FAILED;
+        st = r.status == 2 ? SOL_VAL_USAGE : SOL_VAL_FAILED;
     } else {
         cJSON *j = cJSON_Parse(r.out.data);
         if (!j || !cJSON_IsObject(j) || !cJSON_IsNumber(cJSON_GetObjectItem(j, "min_s")) ||
@@ -112,7 +114,7 @@ RunStatus measure_run(const Measurer *m, const char *model, const SolSizes *size
             sol_buf_printf(err, "%s: the measurement printed no JSON result (stdout: %.200s)",
                            model, r.out.data);
             cJSON_Delete(j);
-            st = RUN_FAILED;
+            st = SOL_VAL_FAILED;
         } else {
             *out = j;
         }
