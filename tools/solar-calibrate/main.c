@@ -8,7 +8,7 @@
  * always loads. Exit status: 0 success, 1 the model could not be written or read back, 2 bad
  * usage.
  */
-#include "calibrate.h"
+#include "Calibrate/calibrate.h"
 
 #include "Analysis/device.h"
 #include "Support/cli.h"
@@ -44,7 +44,7 @@ static const SolCli cli = {.tool = "solar-calibrate",
                            .help_width = 18};
 
 typedef struct Args {
-    CalOptions opts;
+    SolCalOptions opts;
     const char *out, *name;
     bool keep_highest, quiet, help, version;
 } Args;
@@ -99,7 +99,7 @@ static void print_help(FILE *out)
 }
 
 /* `per_core_cycle`: the rate per core and cycle at the measured clock, 0 when unknown. */
-static void print_rate(FILE *out, const char *kind, const CalRate *r, const char *unit,
+static void print_rate(FILE *out, const char *kind, const SolCalRate *r, const char *unit,
                        double per_core_cycle)
 {
     if (!r->samples) {
@@ -119,25 +119,25 @@ static void print_rate(FILE *out, const char *kind, const CalRate *r, const char
     fputc('\n', out);
 }
 
-static void print_summary(FILE *out, const CalResult *r)
+static void print_summary(FILE *out, const SolCalResult *r)
 {
     char isa[256];
-    cal_isa_describe(&r->isa, isa, sizeof isa);
+    sol_cal_isa_describe(&r->isa, isa, sizeof isa);
     fprintf(out, "CPU     %s\nISA     %s%s\ncores   %d loaded\nclock   %.3f GHz (dependent add chain)\n",
             r->isa.model, isa, r->isa.amx_tile && !r->isa.amx_usable ? " (AMX state not granted)" : "",
             r->threads, r->clock_ghz);
     fprintf(out, "peaks (all cores)\n");
     double core_cycles = r->clock_ghz * 1e9 * r->threads;
-    for (int d = 0; d < CAL_MAT_COUNT; d++)
+    for (int d = 0; d < SOL_CAL_MAT_COUNT; d++)
         if (r->matrix[d].samples)
-            print_rate(out, "matrix", &r->matrix[d], d == CAL_MAT_I8 ? "OP/s" : "FLOP/s",
+            print_rate(out, "matrix", &r->matrix[d], d == SOL_CAL_MAT_I8 ? "OP/s" : "FLOP/s",
                        core_cycles > 0 ? r->matrix[d].best / core_cycles : 0);
-    for (int d = 0; d < CAL_VEC_COUNT; d++)
-        print_rate(out, "vector", &r->vector[d], d == CAL_VEC_I8 ? "OP/s" : "FLOP/s",
+    for (int d = 0; d < SOL_CAL_VEC_COUNT; d++)
+        print_rate(out, "vector", &r->vector[d], d == SOL_CAL_VEC_I8 ? "OP/s" : "FLOP/s",
                    core_cycles > 0 ? r->vector[d].best / core_cycles : 0);
     fprintf(out, "memory\n");
     for (int i = 0; i < r->num_levels; i++) {
-        const CalLevel *lv = &r->levels[i];
+        const SolCalLevel *lv = &r->levels[i];
         fprintf(out, "  %-5s %12llu B x %-3d %10.4g B/s  (read %.4g, write %.4g, copy/triad %.4g; "
                      "%.0f KiB per array)\n",
                 lv->name, (unsigned long long)lv->bytes, lv->units, lv->bandwidth, lv->reads.best,
@@ -191,8 +191,8 @@ int main(int argc, char **argv)
         a.opts.repeats = a.opts.repeats < 2 ? a.opts.repeats : 2;
         a.opts.seconds = a.opts.seconds < 0.02 ? a.opts.seconds : 0.02;
     }
-    CalResult r;
-    cal_run(&a.opts, &r, a.quiet ? NULL : stderr);
+    SolCalResult r;
+    sol_cal_run(&a.opts, &r, a.quiet ? NULL : &tool);
     /* With the model on stdout, the summary goes to stderr. */
     bool json_to_stdout = a.out && strcmp(a.out, "-") == 0;
     print_summary(json_to_stdout ? stderr : stdout, &r);
@@ -210,7 +210,7 @@ int main(int argc, char **argv)
         }
         sol_buf_free(&err);
     }
-    char *json = cal_model_json(&r, a.name, have_previous ? &previous : NULL);
+    char *json = sol_cal_model_json(&r, a.name, have_previous ? &previous : NULL);
     sol_device_free(&previous);
     bool ok = write_model(a.out, json);
     free(json);
