@@ -33,7 +33,7 @@ typedef struct SolRegion SolRegion;
 /* ---- op kinds -------------------------------------------------------------------------- */
 
 typedef enum SolOpKind {
-#define OP(kind, name, name14, syntax, nopd, nres, nreg, flags) kind,
+#define OP(kind, name, name14, syntax, nopd, nres, nreg, flags, verify, print) kind,
 #include "IR/ops.def"
 #undef OP
     SOL_OP_COUNT
