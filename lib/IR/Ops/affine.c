@@ -7,14 +7,21 @@
  * isValidSymbol, memoized per value), loop bodies and yields, and accesses that are
  * statically out of bounds (constant subscripts, and loop induction variables with constant
  * bounds outside any affine.if).
+ *
+ * Printing: loop bounds as integers, `%n` or `[max |min ]#mapN(dims)[syms]`, iter_args, the
+ * bare affine.yield left out of bodies and trivial else regions, subscripts with each map
+ * result written over its operands (`%A[%i + symbol(%n)]`); the maps of bounds and of
+ * apply/min/max and the sets of affine.if become #map/#set aliases. Ops whose maps and
+ * operand counts disagree print in the generic form.
  */
+#include "IR/print_internal.h"
 #include "IR/verify_internal.h"
 
 #include <string.h>
 
 enum { MEMO_SYM_KNOWN = 1, MEMO_SYM = 2, MEMO_DIM_KNOWN = 4, MEMO_DIM = 8 };
 
-/* ---- dims and symbols (MLIR's isValidSymbol / isValidDim, subset section 6) -------------- */
+/* ---- dims and symbols (MLIR's isValidSymbol / isValidDim, subset section 6) ------------------ */
 
 static bool valid_symbol(SolVerifier *v, const SolValue *val);
 static bool valid_dim(SolVerifier *v, const SolValue *val);
@@ -110,7 +117,7 @@ static bool valid_dim(SolVerifier *v, const SolValue *val)
     return ok;
 }
 
-/* ---- affine expressions and maps ---------------------------------------------------------- */
+/* ---- affine expressions and maps ------------------------------------------------------------- */
 
 static const char *aff_kind_name(SolAffineKind k)
 {
@@ -232,7 +239,7 @@ static void check_subscripts(SolVerifier *v, const SolOp *op, uint32_t first, ui
     }
 }
 
-/* ---- static bounds of subscripts ---------------------------------------------------------- */
+/* ---- static bounds of subscripts ------------------------------------------------------------- */
 
 #define RANGE_LIMIT ((int64_t)1 << 40) /* larger values: give up rather than risk overflow */
 
@@ -362,7 +369,7 @@ static void check_access_bounds(SolVerifier *v, const SolOp *op, const SolType *
     }
 }
 
-/* ---- yields ------------------------------------------------------------------------------- */
+/* ---- yields ---------------------------------------------------------------------------------- */
 
 /* affine.yield -> one operand per result of the parent affine.for/affine.if, types equal */
 static void check_affine_yield_matches(SolVerifier *v, const SolOp *parent, const SolOp *yield)
@@ -385,7 +392,7 @@ static void check_affine_yield_matches(SolVerifier *v, const SolOp *parent, cons
         }
 }
 
-/* ---- affine ---------------------------------------------------------------------------- */
+/* ---- ops ------------------------------------------------------------------------------------- */
 
 /* One bound of affine.for: operand count equals the map's inputs, at least one result, index
  * dims and symbols, affine expressions. */
@@ -573,3 +580,238 @@ void sol_affine_map_op_verify(SolVerifier *v, SolOp *op)
     if (sol_vfy_affine_map(v, op, m))
         sol_vfy_index_operands(v, op, 0, op->num_operands);
 }
+
+/* ---- printing -------------------------------------------------------------------------------- */
+
+/* A bound spelled without a map: an integer, or one symbol operand (`to %n`). */
+static bool bound_is_shorthand(const SolAffineMap *m, uint32_t num_operands)
+{
+    if (m->num_results != 1 || m->num_dims != 0)
+        return false;
+    const SolAffineExpr *e = m->results[0];
+    if (m->num_syms == 0)
+        return e->kind == SOL_AFF_CONST && num_operands == 0;
+    return m->num_syms == 1 && e->kind == SOL_AFF_SYM && e->value == 0 && num_operands == 1;
+}
+
+static bool map_fits(const SolAffineMap *m, uint32_t num_operands)
+{
+    return m && m->num_dims + m->num_syms == num_operands;
+}
+
+static bool for_fits(const SolOp *op)
+{
+    uint32_t nlb = op->props.loop->num_lb_operands, nub = op->props.loop->num_ub_operands;
+    if ((uint64_t)nlb + nub > op->num_operands || !map_fits(op->props.loop->lb, nlb) ||
+        !map_fits(op->props.loop->ub, nub))
+        return false;
+    uint32_t iters = op->num_operands - nlb - nub;
+    const SolBlock *body = sol_region_first_block(&op->regions[0]);
+    return op->num_results == iters && body && body->num_args == iters + 1;
+}
+
+static bool if_fits(const SolOp *op)
+{
+    return op->props.cond.set &&
+           op->props.cond.set->num_dims + op->props.cond.set->num_syms == op->num_operands;
+}
+
+/* affine.load %A[...] needs the memref and one operand per map input; affine.store also the
+ * value. */
+static bool access_fits(const SolOp *op)
+{
+    uint32_t mem = op->kind == SOL_OP_STORE ? 1 : 0;
+    return op->num_operands >= mem + 1 &&
+           map_fits(op->props.access.map, op->num_operands - mem - 1);
+}
+
+static bool map_op_fits(const SolOp *op)
+{
+    return map_fits(op->props.access.map, op->num_operands);
+}
+
+/* `(%d0, ...)[%s0, ...]`: map or set operands, dims then symbols. */
+static void print_dims_syms(SolPrinter *P, const SolOp *op, uint32_t first, uint32_t num_dims,
+                            uint32_t num_syms)
+{
+    sol_buf_putc(P->b, '(');
+    sol_prt_operands(P, op, first, first + num_dims);
+    sol_buf_putc(P->b, ')');
+    if (!num_syms)
+        return;
+    sol_buf_putc(P->b, '[');
+    sol_prt_operands(P, op, first + num_dims, first + num_dims + num_syms);
+    sol_buf_putc(P->b, ']');
+}
+
+/* `0`, `%n`, or `[max |min ]#mapN(dims)[syms]` for one loop bound. */
+static void print_bound(SolPrinter *P, const SolOp *op, const SolAffineMap *m, uint32_t first,
+                        uint32_t n, const char *minmax)
+{
+    if (bound_is_shorthand(m, n)) {
+        if (n)
+            sol_prt_use(P, op->operands[first].value);
+        else
+            sol_buf_put_i64(P->b, m->results[0]->value);
+        return;
+    }
+    if (m->num_results > 1)
+        sol_buf_puts(P->b, minmax);
+    sol_prt_map_ref(P, m);
+    print_dims_syms(P, op, first, m->num_dims, m->num_syms);
+}
+
+/* iter_args(%a = %init, ...) -> (T, ...) */
+static void print_iter_args(SolPrinter *P, const SolOp *op, const SolBlock *body, uint32_t first)
+{
+    if (first == op->num_operands)
+        return;
+    sol_buf_append(P->b, " iter_args(", 11);
+    for (uint32_t i = first; i < op->num_operands; i++) {
+        if (i > first)
+            sol_buf_append(P->b, ", ", 2);
+        sol_prt_use(P, &body->args[1 + i - first]);
+        sol_buf_append(P->b, " = ", 3);
+        sol_prt_use(P, op->operands[i].value);
+    }
+    sol_buf_append(P->b, ") -> (", 6);
+    sol_prt_result_types(P, op);
+    sol_buf_putc(P->b, ')');
+}
+
+static void print_for(SolPrinter *P, SolOp *op, uint32_t depth)
+{
+    uint32_t nlb = op->props.loop->num_lb_operands, nub = op->props.loop->num_ub_operands;
+    const SolRegion *r = &op->regions[0];
+    const SolBlock *body = sol_region_first_block(r);
+    sol_prt_results(P, op);
+    sol_prt_name(P, op);
+    sol_buf_putc(P->b, ' ');
+    SolNameScope s = sol_prt_scope_mark(&P->taken);
+    sol_prt_name_block_args(P, body);
+    sol_prt_use(P, &body->args[0]);
+    sol_buf_append(P->b, " = ", 3);
+    print_bound(P, op, op->props.loop->lb, 0, nlb, "max ");
+    sol_buf_append(P->b, " to ", 4);
+    print_bound(P, op, op->props.loop->ub, nlb, nub, "min ");
+    if (op->props.loop->step != 1) {
+        sol_buf_append(P->b, " step ", 6);
+        sol_buf_put_i64(P->b, op->props.loop->step);
+    }
+    print_iter_args(P, op, body, nlb + nub);
+    sol_prt_region(P, r, depth, false, true);
+    sol_prt_scope_pop(&P->taken, s);
+    sol_prt_op_attrs(P, op);
+}
+
+/* An else region holding nothing but an implicit yield is not printed. */
+static bool region_is_trivial(const SolRegion *r)
+{
+    const SolBlock *blk = sol_region_first_block(r);
+    if (!blk)
+        return true;
+    const SolOp *first = sol_block_first_op(blk);
+    return !sol_block_next(blk) && blk->num_args == 0 &&
+           (!first || (first == sol_block_last_op(blk) && sol_prt_is_bare_yield(first)));
+}
+
+static void print_if(SolPrinter *P, SolOp *op, uint32_t depth)
+{
+    const SolIntegerSet *set = op->props.cond.set;
+    sol_prt_results(P, op);
+    sol_prt_name(P, op);
+    sol_buf_putc(P->b, ' ');
+    sol_prt_set_ref(P, set);
+    print_dims_syms(P, op, 0, set->num_dims, set->num_syms);
+    sol_prt_arrow_types(P, op);
+    sol_prt_scoped_region(P, &op->regions[0], depth, true);
+    if (op->num_results || !region_is_trivial(&op->regions[1])) {
+        sol_buf_append(P->b, " else", 5);
+        sol_prt_scoped_region(P, &op->regions[1], depth, true);
+    }
+    sol_prt_op_attrs(P, op);
+}
+
+/* `[%i + symbol(%n), %j * 2]`: each map result with dims named by their operand. */
+static void print_subscripts(SolPrinter *P, const SolOp *op, uint32_t first, const SolAffineMap *m)
+{
+    uint32_t n = m->num_dims + m->num_syms;
+    P->scratch.len = 0;
+    P->offsets.len = 0;
+    P->subnames.len = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        bool sym = i >= m->num_dims;
+        sol_vec_push(&P->offsets, P->scratch.len);
+        if (sym)
+            sol_buf_append(&P->scratch, "symbol(", 7);
+        sol_prt_put_use(P, &P->scratch, op->operands[first + i].value);
+        if (sym)
+            sol_buf_putc(&P->scratch, ')');
+        sol_buf_append(&P->scratch, "", 1); /* keep the NUL: each name is a C string */
+    }
+    for (uint32_t i = 0; i < n; i++) /* the buffer has stopped moving */
+        sol_vec_push(&P->subnames, P->scratch.data + P->offsets.data[i]);
+    sol_buf_putc(P->b, '[');
+    for (uint32_t i = 0; i < m->num_results; i++) {
+        if (i)
+            sol_buf_append(P->b, ", ", 2);
+        sol_affine_expr_print(P->b, m->results[i], P->subnames.data, m->num_dims);
+    }
+    sol_buf_putc(P->b, ']');
+}
+
+/* affine.load %A[...] / affine.store %v, %A[...] */
+static void print_affine_access(SolPrinter *P, SolOp *op, uint32_t depth)
+{
+    (void)depth; /* no regions */
+    uint32_t mem = op->kind == SOL_OP_STORE ? 1 : 0;
+    sol_prt_results(P, op);
+    sol_prt_name(P, op);
+    sol_buf_putc(P->b, ' ');
+    sol_prt_operands(P, op, 0, mem + 1);
+    print_subscripts(P, op, mem + 1, op->props.access.map);
+    sol_prt_op_attrs(P, op);
+    sol_buf_append(P->b, " : ", 3);
+    sol_prt_value_type(P, op->operands[mem].value);
+}
+
+/* affine.apply / affine.min / affine.max #mapN(dims)[syms] */
+static void print_map_op(SolPrinter *P, SolOp *op, uint32_t depth)
+{
+    (void)depth; /* no regions */
+    const SolAffineMap *m = op->props.access.map;
+    sol_prt_results(P, op);
+    sol_prt_name(P, op);
+    sol_buf_putc(P->b, ' ');
+    sol_prt_map_ref(P, m);
+    print_dims_syms(P, op, 0, m->num_dims, m->num_syms);
+    sol_prt_op_attrs(P, op);
+}
+
+/* Loop bounds that are not shorthand print as maps. */
+static void for_aliases(SolPrinter *P, const SolOp *op)
+{
+    if (!bound_is_shorthand(op->props.loop->lb, op->props.loop->num_lb_operands))
+        sol_prt_add_map_alias(P, op->props.loop->lb);
+    if (!bound_is_shorthand(op->props.loop->ub, op->props.loop->num_ub_operands))
+        sol_prt_add_map_alias(P, op->props.loop->ub);
+}
+
+static void if_aliases(SolPrinter *P, const SolOp *op)
+{
+    sol_prt_add_set_alias(P, op->props.cond.set);
+}
+
+static void map_op_aliases(SolPrinter *P, const SolOp *op)
+{
+    sol_prt_add_map_alias(P, op->props.access.map);
+}
+
+const SolOpPrinter sol_affine_for_printer = {
+    .print = print_for, .fits = for_fits, .aliases = for_aliases};
+const SolOpPrinter sol_affine_if_printer = {
+    .print = print_if, .fits = if_fits, .aliases = if_aliases};
+const SolOpPrinter sol_affine_yield_printer = {.print = sol_prt_terminator};
+const SolOpPrinter sol_affine_access_printer = {.print = print_affine_access, .fits = access_fits};
+const SolOpPrinter sol_affine_map_op_printer = {
+    .print = print_map_op, .fits = map_op_fits, .aliases = map_op_aliases};

@@ -7,10 +7,15 @@
  * Verifying: operand and result types of the class's kind, i1 comparison results and select
  * conditions, cast compatibility per cast op, and constant values of the result's type and
  * range.
+ *
+ * Printing: `%r = op[ pred,] %a, ... {attrs} : T[ to U]` for every class but constants,
+ * which print `arith.constant {attrs} value`; a comparison whose predicate has no spelling
+ * prints in the generic form.
  */
+#include "IR/print_internal.h"
 #include "IR/verify_internal.h"
 
-/* ---- syntax classes --------------------------------------------------------------------- */
+/* ---- syntax classes -------------------------------------------------------------------------- */
 
 /* element type of the class flags -> SOL_OPF_FLOAT: a float; SOL_OPF_INT: an integer or index */
 static bool check_class_elem(SolVerifier *v, const SolOp *op, const SolType *t, const char *what)
@@ -168,3 +173,54 @@ void sol_arith_constant_verify(SolVerifier *v, SolOp *op)
         return;
     }
 }
+
+/* ---- printing -------------------------------------------------------------------------------- */
+
+static void print_constant(SolPrinter *P, SolOp *op, uint32_t depth)
+{
+    (void)depth; /* no regions */
+    sol_prt_results(P, op);
+    sol_prt_name(P, op);
+    sol_prt_op_attrs(P, op);
+    sol_buf_putc(P->b, ' ');
+    sol_attr_print(P->b, op->props.constant.value);
+}
+
+/* %r = op[ pred,] %a, ... {attrs} : T[ to U] for the shared syntax classes. */
+static void print_simple(SolPrinter *P, SolOp *op, uint32_t depth)
+{
+    (void)depth; /* no regions */
+    SolOpSyntax syn = sol_op_info(op->kind)->syntax;
+    sol_prt_results(P, op);
+    sol_prt_name(P, op);
+    sol_buf_putc(P->b, ' ');
+    if (syn == SOL_SYN_CMP) {
+        const char *const *preds =
+            op->kind == SOL_OP_CMPF ? sol_cmpf_predicates : sol_cmpi_predicates;
+        sol_buf_puts(P->b, preds[op->props.cmp.predicate]);
+        sol_buf_append(P->b, ", ", 2);
+    }
+    sol_prt_operands(P, op, 0, op->num_operands);
+    sol_prt_op_attrs(P, op);
+    sol_buf_append(P->b, " : ", 3);
+    if (syn == SOL_SYN_CMP || syn == SOL_SYN_CAST || !op->num_results)
+        sol_prt_value_type(P, op->num_operands ? op->operands[0].value : NULL);
+    else
+        sol_prt_value_type(P, &op->results[0]);
+    if (syn == SOL_SYN_CAST) {
+        sol_buf_append(P->b, " to ", 4);
+        sol_prt_value_type(P, &op->results[0]);
+    }
+}
+
+static bool constant_fits(const SolOp *op) { return op->props.constant.value != NULL; }
+
+/* A predicate the custom syntax can spell. */
+static bool cmp_fits(const SolOp *op)
+{
+    return op->props.cmp.predicate < (op->kind == SOL_OP_CMPF ? 16u : 10u);
+}
+
+const SolOpPrinter sol_arith_printer = {.print = print_simple};
+const SolOpPrinter sol_arith_cmp_printer = {.print = print_simple, .fits = cmp_fits};
+const SolOpPrinter sol_arith_constant_printer = {.print = print_constant, .fits = constant_fits};

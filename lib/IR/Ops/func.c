@@ -6,10 +6,15 @@
  * a function has a name and a function type, and is either a private declaration or one
  * block whose arguments are its inputs, ending in func.return with its result types; a call
  * names a function of the module and matches its signature and its own function type.
+ *
+ * Printing: `module [@name] [attributes {...}]`, `func.func [private] @f(%a: T {attrs}) -> R
+ * [attributes {...}]` (each function starts its SSA names afresh; argument and result
+ * attributes may hold map aliases), bare `return`, and `call @f(%a) : (T) -> R`.
  */
+#include "IR/print_internal.h"
 #include "IR/verify_internal.h"
 
-/* ---- builtin and func -------------------------------------------------------------------- */
+/* ---- builtin and func ------------------------------------------------------------------------ */
 
 /* Fills v->funcs from the module's body once, reporting duplicate names when `report`. */
 static void build_func_table(SolVerifier *v, SolOp *module, bool report)
@@ -167,3 +172,137 @@ void sol_func_call_verify(SolVerifier *v, SolOp *op)
             return;
         }
 }
+
+/* ---- printing -------------------------------------------------------------------------------- */
+
+static bool func_fits(const SolOp *op)
+{
+    const SolType *t = op->props.func->type;
+    if (!t || t->kind != SOL_TYPE_FUNCTION)
+        return false;
+    const SolBlock *entry = sol_region_first_block(&op->regions[0]);
+    return !entry || entry->num_args == t->num_inputs;
+}
+
+static void print_module_op(SolPrinter *P, SolOp *op, uint32_t depth)
+{
+    sol_buf_append(P->b, "module", 6);
+    if (op->props.func->sym) {
+        sol_buf_putc(P->b, ' ');
+        sol_prt_symbol(P, op->props.func->sym);
+    }
+    if (op->num_attrs) {
+        sol_buf_append(P->b, " attributes", 11);
+        sol_prt_op_attrs(P, op);
+    }
+    sol_prt_scoped_region(P, &op->regions[0], depth, false);
+}
+
+/* `(%a: T {attrs}, ...)`, or types only for a declaration. */
+static void print_func_inputs(SolPrinter *P, const SolOp *op, const SolBlock *entry)
+{
+    const SolType *t = op->props.func->type;
+    const SolAttr *const *attrs = op->props.func->arg_attrs;
+    sol_buf_putc(P->b, '(');
+    for (uint32_t i = 0; i < t->num_inputs; i++) {
+        if (i)
+            sol_buf_append(P->b, ", ", 2);
+        if (entry) {
+            sol_prt_use(P, &entry->args[i]);
+            sol_buf_append(P->b, ": ", 2);
+        }
+        sol_type_print(P->b, t->inputs[i]);
+        if (attrs && sol_prt_is_dict_nonempty(attrs[i])) {
+            sol_buf_putc(P->b, ' ');
+            sol_prt_attr(P, attrs[i]);
+        }
+    }
+    sol_buf_putc(P->b, ')');
+}
+
+/* `-> T`, or `-> (T {attrs}, U)` when there are several results or any has attributes. */
+static void print_func_results(SolPrinter *P, const SolOp *op)
+{
+    const SolType *t = op->props.func->type;
+    const SolAttr *const *attrs = op->props.func->res_attrs;
+    if (!t->num_results)
+        return;
+    bool bare = t->num_results == 1 && t->results[0] && t->results[0]->kind != SOL_TYPE_FUNCTION;
+    for (uint32_t i = 0; attrs && i < t->num_results; i++)
+        bare = bare && !sol_prt_is_dict_nonempty(attrs[i]);
+    sol_buf_append(P->b, bare ? " -> " : " -> (", bare ? 4 : 5);
+    for (uint32_t i = 0; i < t->num_results; i++) {
+        if (i)
+            sol_buf_append(P->b, ", ", 2);
+        sol_type_print(P->b, t->results[i]);
+        if (attrs && sol_prt_is_dict_nonempty(attrs[i])) {
+            sol_buf_putc(P->b, ' ');
+            sol_prt_attr(P, attrs[i]);
+        }
+    }
+    if (!bare)
+        sol_buf_putc(P->b, ')');
+}
+
+static void print_func(SolPrinter *P, SolOp *op, uint32_t depth)
+{
+    sol_prt_names_reset(P);
+    const SolRegion *body = &op->regions[0];
+    const SolBlock *entry = sol_region_first_block(body);
+    sol_prt_name(P, op);
+    if (op->props.func->is_private)
+        sol_buf_append(P->b, " private", 8);
+    sol_buf_putc(P->b, ' ');
+    sol_prt_symbol(P, op->props.func->sym);
+    if (entry)
+        sol_prt_name_block_args(P, entry);
+    print_func_inputs(P, op, entry);
+    print_func_results(P, op);
+    if (op->num_attrs) {
+        sol_buf_append(P->b, " attributes", 11);
+        sol_prt_op_attrs(P, op);
+    }
+    if (entry)
+        sol_prt_region(P, body, depth, false, false);
+}
+
+/* `(T, U) -> R` from the callee's type, or from the operands and results without one. */
+static void print_call(SolPrinter *P, SolOp *op, uint32_t depth)
+{
+    (void)depth; /* no regions */
+    sol_prt_results(P, op);
+    sol_prt_name(P, op);
+    sol_buf_putc(P->b, ' ');
+    sol_prt_symbol(P, op->props.func->sym);
+    sol_buf_putc(P->b, '(');
+    sol_prt_operands(P, op, 0, op->num_operands);
+    sol_buf_putc(P->b, ')');
+    sol_prt_op_attrs(P, op);
+    sol_buf_append(P->b, " : ", 3);
+    if (op->props.func->type) {
+        sol_type_print(P->b, op->props.func->type);
+        return;
+    }
+    sol_buf_putc(P->b, '(');
+    sol_prt_operand_types(P, op, 0, op->num_operands);
+    sol_buf_putc(P->b, ')');
+    if (op->num_results)
+        sol_prt_arrow_types(P, op);
+    else
+        sol_buf_append(P->b, " -> ()", 6);
+}
+
+static void collect_func_attrs(SolPrinter *P, const SolOp *op)
+{
+    const SolType *t = op->props.func->type;
+    for (uint32_t i = 0; op->props.func->arg_attrs && i < t->num_inputs; i++)
+        sol_prt_collect_attr(P, op->props.func->arg_attrs[i]);
+    for (uint32_t i = 0; op->props.func->res_attrs && i < t->num_results; i++)
+        sol_prt_collect_attr(P, op->props.func->res_attrs[i]);
+}
+
+const SolOpPrinter sol_builtin_module_printer = {.print = print_module_op};
+const SolOpPrinter sol_func_func_printer = {
+    .print = print_func, .fits = func_fits, .aliases = collect_func_attrs};
+const SolOpPrinter sol_func_return_printer = {.print = sol_prt_terminator};
+const SolOpPrinter sol_func_call_printer = {.print = print_call};

@@ -4,12 +4,16 @@
  * Verifying: memref operands, one indexing map per operand over the iterator types' loops,
  * "parallel"/"reduction" iterators, a body block with one scalar argument per operand, and a
  * linalg.yield of one value per output of its element type.
+ *
+ * Printing: `linalg.generic {indexing_maps, iterator_types, doc, library_call} ins(...)
+ * outs(...) attrs =  {the rest} { ^bb0(...): ... }` and `linalg.yield %a : T`.
  */
+#include "IR/print_internal.h"
 #include "IR/verify_internal.h"
 
 #include <string.h>
 
-/* ---- linalg ------------------------------------------------------------------------------ */
+/* ---- linalg ---------------------------------------------------------------------------------- */
 
 /* generic -> linalg.generic {indexing_maps = [maps], iterator_types = [strings]} ins(...)
  * outs(...) { ^bb(scalars): ... linalg.yield outs' scalars }: memref operands; one map per
@@ -122,3 +126,68 @@ void sol_linalg_generic_verify(SolVerifier *v, SolOp *op)
                           i + 1, sol_vfy_type_str(v, opnd_type(y, i)),
                           sol_vfy_type_str(v, opnd_type(op, nins + i)->elem));
 }
+
+/* ---- printing -------------------------------------------------------------------------------- */
+
+/* linalg.yield prints its operands first. */
+static void print_linalg_yield(SolPrinter *P, SolOp *op, uint32_t depth)
+{
+    (void)depth; /* no regions */
+    sol_prt_name(P, op);
+    if (op->num_operands) {
+        sol_buf_putc(P->b, ' ');
+        sol_prt_operands(P, op, 0, op->num_operands);
+    }
+    sol_prt_op_attrs(P, op);
+    if (op->num_operands) {
+        sol_buf_append(P->b, " : ", 3);
+        sol_prt_operand_types(P, op, 0, op->num_operands);
+    }
+}
+
+static bool is_generic_inherent(const SolIdent *name)
+{
+    return strcmp(name->str, "indexing_maps") == 0 || strcmp(name->str, "iterator_types") == 0 ||
+           strcmp(name->str, "doc") == 0 || strcmp(name->str, "library_call") == 0;
+}
+
+static bool is_not_generic_inherent(const SolIdent *name) { return !is_generic_inherent(name); }
+
+/* ` ins(%a, %b : T, U)` */
+static void print_operand_group(SolPrinter *P, const SolOp *op, const char *kw, uint32_t from,
+                                uint32_t to)
+{
+    if (from == to)
+        return;
+    sol_buf_puts(P->b, kw);
+    sol_prt_operands(P, op, from, to);
+    sol_buf_append(P->b, " : ", 3);
+    sol_prt_operand_types(P, op, from, to);
+    sol_buf_putc(P->b, ')');
+}
+
+/* linalg.generic {maps, iterators} ins(...) outs(...) attrs =  {...} { ^bb0(...): ... } */
+static void print_generic_op(SolPrinter *P, SolOp *op, uint32_t depth)
+{
+    uint32_t nins = op->props.generic.num_ins;
+    sol_prt_results(P, op);
+    sol_prt_name(P, op);
+    sol_prt_entries(P, " ", op->attrs, op->num_attrs, is_generic_inherent);
+    print_operand_group(P, op, " ins(", 0, nins);
+    print_operand_group(P, op, " outs(", nins, op->num_operands);
+    /* the discardable rest; mlir-opt-14 prints two spaces before this dictionary */
+    sol_prt_entries(P, " attrs =  ", op->attrs, op->num_attrs, is_not_generic_inherent);
+    sol_prt_arrow_types(P, op);
+    SolNameScope s = sol_prt_scope_mark(&P->taken);
+    sol_prt_name_block_args(P, sol_region_first_block(&op->regions[0]));
+    sol_prt_region(P, &op->regions[0], depth, true, false);
+    sol_prt_scope_pop(&P->taken, s);
+}
+
+static bool generic_fits(const SolOp *op)
+{
+    return op->props.generic.num_ins <= op->num_operands && sol_region_first_block(&op->regions[0]);
+}
+
+const SolOpPrinter sol_linalg_generic_printer = {.print = print_generic_op, .fits = generic_fits};
+const SolOpPrinter sol_linalg_yield_printer = {.print = print_linalg_yield};

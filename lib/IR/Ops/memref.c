@@ -5,10 +5,14 @@
  * Verifying: memref operands and results, one index size per dynamic dimension, a constant
  * memref.dim index below the rank, and one index subscript per dimension of an element-typed
  * access.
+ *
+ * Printing: `memref.alloc(%n) : T`, `memref.dealloc %m : T`, `memref.dim {attrs} %m, %k : T`
+ * (attributes first, as mlir-opt-14), `memref.load %A[%i, %j] : T`.
  */
+#include "IR/print_internal.h"
 #include "IR/verify_internal.h"
 
-/* ---- memref ----------------------------------------------------------------------------- */
+/* ---- memref ---------------------------------------------------------------------------------- */
 
 /* alloc -> %m = memref.alloc(sizes) : memref<...>: one index operand per `?` */
 void sol_memref_alloc_verify(SolVerifier *v, SolOp *op)
@@ -84,3 +88,72 @@ void sol_memref_access_verify(SolVerifier *v, SolOp *op)
     }
     sol_vfy_index_operands(v, op, first, mt->rank);
 }
+
+/* ---- printing -------------------------------------------------------------------------------- */
+
+/* memref.load %A[%i] / memref.store %v, %A[%i] */
+static void print_memref_access(SolPrinter *P, SolOp *op, uint32_t depth)
+{
+    (void)depth; /* no regions */
+    uint32_t mem = op->kind == SOL_OP_MSTORE ? 1 : 0;
+    sol_prt_results(P, op);
+    sol_prt_name(P, op);
+    sol_buf_putc(P->b, ' ');
+    sol_prt_operands(P, op, 0, mem + 1);
+    sol_buf_putc(P->b, '[');
+    sol_prt_operands(P, op, mem + 1, op->num_operands);
+    sol_buf_putc(P->b, ']');
+    sol_prt_op_attrs(P, op);
+    sol_buf_append(P->b, " : ", 3);
+    sol_prt_value_type(P, op->operands[mem].value);
+}
+
+/* %m = memref.alloc(%n) {attrs} : T */
+static void print_alloc(SolPrinter *P, SolOp *op, uint32_t depth)
+{
+    (void)depth; /* no regions */
+    sol_prt_results(P, op);
+    sol_prt_name(P, op);
+    sol_buf_putc(P->b, '(');
+    sol_prt_operands(P, op, 0, op->num_operands);
+    sol_buf_putc(P->b, ')');
+    sol_prt_op_attrs(P, op);
+    sol_buf_append(P->b, " : ", 3);
+    sol_prt_value_type(P, &op->results[0]);
+}
+
+/* memref.dealloc %m {attrs} : T */
+static void print_dealloc(SolPrinter *P, SolOp *op, uint32_t depth)
+{
+    (void)depth; /* no regions */
+    sol_prt_name(P, op);
+    sol_buf_putc(P->b, ' ');
+    sol_prt_use(P, op->operands[0].value);
+    sol_prt_op_attrs(P, op);
+    sol_buf_append(P->b, " : ", 3);
+    sol_prt_value_type(P, op->operands[0].value);
+}
+
+/* %d = memref.dim {attrs} %m, %k : T (the attribute dictionary comes before the operands) */
+static void print_dim(SolPrinter *P, SolOp *op, uint32_t depth)
+{
+    (void)depth; /* no regions */
+    sol_prt_results(P, op);
+    sol_prt_name(P, op);
+    sol_prt_op_attrs(P, op);
+    sol_buf_putc(P->b, ' ');
+    sol_prt_operands(P, op, 0, 2);
+    sol_buf_append(P->b, " : ", 3);
+    sol_prt_value_type(P, op->operands[0].value);
+}
+
+/* memref.load needs the memref, memref.store also the value. */
+static bool access_fits(const SolOp *op)
+{
+    return op->num_operands >= (op->kind == SOL_OP_MSTORE ? 2u : 1u);
+}
+
+const SolOpPrinter sol_memref_alloc_printer = {.print = print_alloc};
+const SolOpPrinter sol_memref_dealloc_printer = {.print = print_dealloc};
+const SolOpPrinter sol_memref_dim_printer = {.print = print_dim};
+const SolOpPrinter sol_memref_access_printer = {.print = print_memref_access, .fits = access_fits};
