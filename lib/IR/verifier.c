@@ -33,7 +33,7 @@ static const SolVerifyHook hooks[SOL_OP_COUNT] = {
 #undef OP
 };
 
-/* ---- helpers the op files share --------------------------------------------------------- */
+/* ---- helpers the op files share -------------------------------------------------------------- */
 
 static bool too_many(const SolVerifier *v) { return sol_diag_too_many(sol_context_diag(v->ctx)); }
 
@@ -112,7 +112,7 @@ SolOp *sol_vfy_block_terminator(SolVerifier *v, const SolOp *op, const SolBlock 
     return last;
 }
 
-/* ---- structure ---------------------------------------------------------------------------- */
+/* ---- structure ------------------------------------------------------------------------------- */
 
 /* links -> op->parent is the block holding op; each region's parent is op; each block's
  * parent is its region */
@@ -214,7 +214,7 @@ static void check_terminator_placement(SolVerifier *v, const SolOp *op)
         sol_vfy_error(v, op, "expected parent op 'linalg.generic'");
 }
 
-/* ---- walk ------------------------------------------------------------------------------- */
+/* ---- walk ------------------------------------------------------------------------------------ */
 
 static void verify_block(SolVerifier *v, SolBlock *b);
 
