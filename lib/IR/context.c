@@ -35,7 +35,7 @@ struct SolContext {
 };
 
 const SolOpInfo sol_op_infos[SOL_OP_COUNT] = {
-#define OP(kind, name, name14, syntax, nopd, nres, nreg, flags)                                \
+#define OP(kind, name, name14, syntax, nopd, nres, nreg, flags, verify, print)                  \
     {name, name14, syntax, nopd, nres, nreg, flags},
 #include "IR/ops.def"
 #undef OP

@@ -33,15 +33,15 @@ typedef struct SolRegion SolRegion;
 /* ---- op kinds -------------------------------------------------------------------------- */
 
 typedef enum SolOpKind {
-#define OP(kind, name, name14, syntax, nopd, nres, nreg, flags) kind,
+#define OP(kind, name, name14, syntax, nopd, nres, nreg, flags, verify, print) kind,
 #include "IR/ops.def"
 #undef OP
     SOL_OP_COUNT
 } SolOpKind;
 
-/* How an op is spelled; ops of one class share parser rules and printer code. */
+/* How an op is spelled; ops of one class share parser rules and print/verify hooks. */
 typedef enum SolOpSyntax {
-    SOL_SYN_CUSTOM,   /* own grammar rule and printer case */
+    SOL_SYN_CUSTOM,   /* own grammar rule and hooks (lib/IR/Ops/) */
     SOL_SYN_BINARY,   /* %r = op %a, %b : T */
     SOL_SYN_UNARY,    /* %r = op %a : T */
     SOL_SYN_TERNARY,  /* %r = op %a, %b, %c : T */

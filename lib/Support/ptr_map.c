@@ -3,6 +3,8 @@
  * low bits of the pointer over the word, folded so that pointers differing only in high bits
  * (large strides) still land in different slots; probing is linear, and the table doubles
  * whenever an insert would leave it more than half full, so a probe ends at an empty slot.
+ * Deletion shifts the rest of the probe run back into the hole (Knuth's algorithm R), which
+ * keeps every key reachable from its home slot without tombstones.
  */
 #include "Support/ptr_map.h"
 
@@ -89,6 +91,60 @@ void sol_ptr_map_put(SolPtrMap *m, const void *key, uint64_t val)
         m->len++;
     }
     m->vals[i] = val;
+}
+
+bool sol_ptr_map_delete(SolPtrMap *m, const void *key)
+{
+    if (!key) {
+        bool had = m->has_null;
+        m->len -= had;
+        m->has_null = false;
+        m->null_val = 0;
+        return had;
+    }
+    if (!m->cap)
+        return false;
+    size_t mask = m->cap - 1, hole = find_slot(m, key);
+    if (!m->keys[hole])
+        return false;
+    m->keys[hole] = NULL;
+    m->len--;
+    /* An entry after the hole moves into it unless its home lies cyclically in (hole, j]:
+     * then the probe from its home never passes the hole, and it stays. */
+    for (size_t j = (hole + 1) & mask; m->keys[j]; j = (j + 1) & mask) {
+        size_t home = ptr_hash(m->keys[j]) & mask;
+        bool stays = hole <= j ? hole < home && home <= j : hole < home || home <= j;
+        if (stays)
+            continue;
+        m->keys[hole] = m->keys[j];
+        m->vals[hole] = m->vals[j];
+        m->keys[j] = NULL;
+        hole = j;
+    }
+    return true;
+}
+
+void sol_ptr_map_clear(SolPtrMap *m)
+{
+    size_t slot_entries = m->len - m->has_null;
+    m->len = 0;
+    m->has_null = false;
+    m->null_val = 0;
+    if (!m->cap)
+        return;
+    if (m->cap > MIN_CAP && slot_entries * 8 < m->cap) {
+        /* Sparse: start again at a size for as many entries as it held. */
+        size_t cap = MIN_CAP;
+        while (cap < 4 * slot_entries)
+            cap *= 2;
+        free(m->keys);
+        free(m->vals);
+        m->cap = cap;
+        m->keys = sol_xcalloc(cap, sizeof *m->keys);
+        m->vals = sol_xcalloc(cap, sizeof *m->vals);
+        return;
+    }
+    memset(m->keys, 0, m->cap * sizeof *m->keys);
 }
 
 void sol_ptr_map_free(SolPtrMap *m)

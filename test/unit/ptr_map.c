@@ -4,7 +4,9 @@
  * value; overwrites keep one entry; pointers that share a hash slot (the same bits above the
  * low three, or strides of 2^20 that differ only in high bits) stay apart; NULL and tiny
  * pointers are keys like any other; presizing; iteration visits every entry once and may
- * change values. Exit status 0 = pass.
+ * change values; deletes, mixed at random with puts over keys that collide in long probe runs
+ * (wrapping past the table's end), agree with the reference after every step; clearing
+ * empties the map, keeps it usable and shrinks a sparse table. Exit status 0 = pass.
  */
 #include "Support/ptr_map.h"
 
@@ -181,6 +183,152 @@ static void test_iteration(void)
     sol_ptr_map_free(&m);
 }
 
+/* A small xorshift generator, so the sequence is the same on every run. */
+static uint64_t rnd(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+/* Random puts and deletes over nkeys keys against a reference array (val 0 = absent); every
+ * key's presence and value is checked after each step. Keys `base + 8 * (i / 8) + i % 8`
+ * share a hash in groups of eight, so deletions happen inside long probe runs. */
+static void test_delete_random(uintptr_t base, size_t nkeys, size_t steps, uint64_t seed)
+{
+    SolPtrMap m = {0};
+    uint64_t *ref = calloc(nkeys, sizeof *ref);
+    size_t live = 0, bad = 0;
+    for (size_t s = 0; s < steps; s++) {
+        size_t i = (size_t)(rnd(&seed) % nkeys);
+        const void *k = (const void *)(base + i);
+        if (rnd(&seed) % 3) {
+            uint64_t val = s + 1;
+            live += ref[i] == 0;
+            ref[i] = val;
+            sol_ptr_map_put(&m, k, val);
+        } else {
+            bool was = ref[i] != 0;
+            live -= was;
+            ref[i] = 0;
+            bad += sol_ptr_map_delete(&m, k) != was;
+            bad += sol_ptr_map_delete(&m, k); /* a second delete finds nothing */
+        }
+        bad += m.len != live;
+        if (s % 64 == 0 || s + 1 == steps)
+            for (size_t j = 0; j < nkeys; j++) {
+                uint64_t got = 0;
+                bool in = sol_ptr_map_get(&m, (const void *)(base + j), &got);
+                bad += in != (ref[j] != 0) || (in && got != ref[j]);
+            }
+    }
+    EXPECT(bad == 0);
+    size_t it = 0, count = 0;
+    const void *k;
+    while (sol_ptr_map_next(&m, &it, &k))
+        count++;
+    EXPECT(count == live);
+    free(ref);
+    sol_ptr_map_free(&m);
+}
+
+/* Deleting every key of a full probe run that wraps around the end of the table, in each
+ * order the run allows (first, last, middle), leaves the others reachable. */
+static void test_delete_wrap(void)
+{
+    for (int order = 0; order < 3; order++) {
+        SolPtrMap m = {0};
+        sol_ptr_map_init(&m, 4); /* 16 slots */
+        /* Find 4 keys whose home is slot 14 or 15, so that their run wraps past slot 0, and 2
+         * whose home is slot 0 or 1, which then sit behind them in the same run. */
+        const void *keys[6];
+        size_t n = 0, nlow = 0;
+        for (uintptr_t p = 8; n < 4 || nlow < 2; p += 8) {
+            sol_ptr_map_put(&m, (const void *)p, 0); /* just to learn its home */
+            size_t it = 0;
+            const void *k;
+            uint64_t *v = sol_ptr_map_next(&m, &it, &k);
+            size_t slot = it - 2;
+            EXPECT(v && k == (const void *)p);
+            sol_ptr_map_delete(&m, (const void *)p);
+            if (slot >= 14 && n < 4)
+                keys[n++] = (const void *)p;
+            else if (slot <= 1 && nlow < 2)
+                keys[4 + nlow++] = (const void *)p;
+        }
+        for (size_t i = 0; i < 6; i++)
+            sol_ptr_map_put(&m, keys[i], i + 100);
+        EXPECT(m.cap == 16 && m.len == 6);
+        size_t del[6];
+        for (size_t i = 0; i < 6; i++)
+            del[i] = order == 0 ? i : order == 1 ? 5 - i : (i * 5 + 2) % 6;
+        for (size_t d = 0; d < 6; d++) {
+            EXPECT(sol_ptr_map_delete(&m, keys[del[d]]));
+            for (size_t i = 0; i < 6; i++) {
+                bool gone = false;
+                for (size_t e = 0; e <= d; e++)
+                    gone = gone || del[e] == i;
+                EXPECT(gone ? !sol_ptr_map_get(&m, keys[i], NULL) : has(&m, keys[i], i + 100));
+            }
+        }
+        EXPECT(m.len == 0);
+        sol_ptr_map_free(&m);
+    }
+}
+
+static void test_delete_null(void)
+{
+    SolPtrMap m = {0};
+    EXPECT(!sol_ptr_map_delete(&m, NULL));
+    EXPECT(!sol_ptr_map_delete(&m, &m)); /* an empty map without storage */
+    sol_ptr_map_put(&m, NULL, 3);
+    sol_ptr_map_put(&m, &m, 4);
+    EXPECT(sol_ptr_map_delete(&m, NULL));
+    EXPECT(m.len == 1 && !sol_ptr_map_get(&m, NULL, NULL) && has(&m, &m, 4));
+    EXPECT(!sol_ptr_map_delete(&m, NULL));
+    sol_ptr_map_free(&m);
+}
+
+/* Clear empties the map (NULL key included), leaves it usable, keeps a dense table's size and
+ * shrinks a sparse one. */
+static void test_clear(void)
+{
+    enum { N = 5000 };
+    static char objs[N];
+    SolPtrMap m = {0};
+    sol_ptr_map_clear(&m); /* clearing a map without storage is fine */
+    EXPECT(m.len == 0 && m.cap == 0);
+    for (int i = 0; i < N; i++)
+        sol_ptr_map_put(&m, &objs[i], (uint64_t)i + 1);
+    sol_ptr_map_put(&m, NULL, 9);
+    size_t big = m.cap;
+    sol_ptr_map_clear(&m);
+    EXPECT(m.len == 0 && m.cap == big); /* it was dense: the storage stays */
+    size_t hits = 0;
+    for (int i = 0; i < N; i++)
+        hits += sol_ptr_map_get(&m, &objs[i], NULL);
+    EXPECT(hits == 0 && !sol_ptr_map_get(&m, NULL, NULL));
+    size_t it = 0;
+    const void *k;
+    EXPECT(sol_ptr_map_next(&m, &it, &k) == NULL);
+    for (int i = 0; i < 10; i++) /* a small round in the big table */
+        sol_ptr_map_put(&m, &objs[i * 7], (uint64_t)i);
+    EXPECT(m.len == 10 && m.cap == big);
+    for (int i = 0; i < 10; i++)
+        EXPECT(has(&m, &objs[i * 7], (uint64_t)i));
+    sol_ptr_map_clear(&m); /* sparse now: shrinks to the size of that round */
+    EXPECT(m.len == 0 && m.cap < big && m.cap >= 16 && m.cap <= 64);
+    EXPECT(!sol_ptr_map_get(&m, &objs[0], NULL));
+    for (int i = 0; i < N; i++) /* and grows again as needed */
+        sol_ptr_map_put(&m, &objs[i], (uint64_t)i + 2);
+    size_t bad = 0;
+    for (int i = 0; i < N; i++)
+        bad += !has(&m, &objs[i], (uint64_t)i + 2);
+    EXPECT(bad == 0 && m.len == N);
+    sol_ptr_map_free(&m);
+}
+
 int main(void)
 {
     test_empty();
@@ -191,5 +339,10 @@ int main(void)
     test_odd_keys();
     test_init();
     test_iteration();
+    test_delete_random(0x4000, 300, 20000, 0x9E3779B97F4A7C15ull);
+    test_delete_random(0x4000, 40, 5000, 12345); /* few keys: the table stays small and wraps */
+    test_delete_wrap();
+    test_delete_null();
+    test_clear();
     return failures ? 1 : 0;
 }

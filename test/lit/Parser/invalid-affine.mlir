@@ -1,7 +1,7 @@
 // RUN: solar-opt %s --split-input-file --verify-diagnostics
 // Affine syntax the parser rejects: non-affine expressions, division by zero or by a negative
 // constant, map and set operand counts, loop bounds and steps, map/set parameter names, aliases.
-// (Dim/symbol validity of operands is a verifier rule: IR/invalid-verifier.mlir.)
+// (Dim/symbol validity of operands is a verifier rule: IR/invalid-affine.mlir.)
 // Chunks marked "Subset rule" are valid MLIR 14 that solar-opt deliberately refuses.
 
 func @product_of_dims(%A: memref<16x16xf32>) {

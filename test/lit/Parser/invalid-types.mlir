@@ -1,7 +1,7 @@
 // RUN: solar-opt %s --split-input-file --verify-diagnostics
 // Types: what the parser checks (the trailing type of an op fixes its operands' types; memref
 // types are read by a small shape parser with limits). Verifier-level type rules (cast
-// compatibility, int vs float ops) are in IR/invalid-verifier.mlir.
+// compatibility, int vs float ops) are in IR/invalid-arith.mlir.
 // Chunks marked "Subset rule" are valid MLIR 14 that solar-opt deliberately refuses.
 
 func @operand_type_at_use(%x: f32, %y: f64) {
