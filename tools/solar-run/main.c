@@ -12,6 +12,7 @@
  * Exit status: 0 success; 1 errors in the input, a run-time fault (out-of-bounds access,
  * limits) or outputs out of tolerance; 2 bad usage.
  */
+#include "Analysis/signature.h"
 #include "Support/cli.h"
 #include "run.h"
 
@@ -301,7 +302,7 @@ static int execute(SolContext *ctx, RunOptions *o, SolModule *m, SolOp *func)
                     (unsigned long long)stats.peak_memory, stats.proved_access,
                     stats.checked_access, stats.batched_loops);
         if (ok) {
-            sol_exec_written_args(m, func, written);
+            sol_func_written_args(m, func, written);
             rc = run_finish_outputs(o, func, tensors, written);
         }
     }
