@@ -1,11 +1,14 @@
 /*
  * The executor's bytecode (private to lib/Exec): the contract between the compiler
  * (compile.c, which plans batched loops with batch_plan.c) and the machine that runs it
- * (interp.c, batch_run.c, on the run-time state of runtime.h). Nothing here runs code. A function is an array of instructions over a
- * frame of 8-byte register slots: one slot per SSA value (an f16/bf16/f32/f64 value is held as
- * a double, an integer of any width sign-extended to 64 bits, a memref as a buffer pointer),
- * plus temporaries for affine arithmetic and loop bounds. Constants are preloaded into their
- * slots when a frame starts, so they cost nothing in loops.
+ * (interp.c and batch_run.c, on the run-time state of runtime.h). Nothing declared here runs
+ * code.
+ *
+ * A function is an array of instructions over a frame of 8-byte register slots: one slot per
+ * SSA value (an f16/bf16/f32/f64 value is held as a double, an integer of any width
+ * sign-extended to 64 bits, a memref as a buffer pointer), plus temporaries for affine
+ * arithmetic and loop bounds. Constants are preloaded into their slots when a frame starts,
+ * so they cost nothing in loops.
  *
  * Rounding: a float op of an f32 value is an `_F32` opcode (computed in double, rounded to
  * float: exact for + - * / sqrt, whose double rounding is innocuous); f16 and bf16 ops are the

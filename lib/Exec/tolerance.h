@@ -33,10 +33,10 @@ bool sol_tolerance_applies(SolElemKind k);
  * 1 for integers. */
 double sol_tolerance_scale(const SolTensor *ref);
 
-/* Element i of got against element i of ref (a float on either side: the float rule). Returns the excess over the
- * tolerance: > 0 when out of it. *diff gets |got - ref| (0 for NaN against NaN and for equal
- * infinities, INFINITY for any other NaN or infinity; for integers 0 when equal, else at
- * least 1). scale is sol_tolerance_scale(ref). */
+/* Element i of got against element i of ref (a float on either side: the float rule).
+ * Returns the excess over the tolerance: > 0 when out of it. *diff gets |got - ref| (0 for NaN
+ * against NaN and for equal infinities, INFINITY for any other NaN or infinity; for integers
+ * 0 when equal, else at least 1). scale is sol_tolerance_scale(ref). */
 double sol_tolerance_excess(const SolTensor *got, const SolTensor *ref, int64_t i,
                             SolTolerance tol, double scale, double *diff);
 

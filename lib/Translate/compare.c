@@ -1,7 +1,7 @@
 /*
  * Output comparison with a dtype-aware tolerance (compare.h): the rule of Exec/tolerance.h,
- * with a report. One pass computes the scale (max |ref|), a second the errors, keeping the `worst` elements with the largest excess over
- * the tolerance in a small sorted array.
+ * with a report. One pass computes the scale (max |ref|), a second the errors, keeping the
+ * `worst` elements with the largest excess over the tolerance in a small sorted array.
  */
 #include "Translate/compare.h"
 
