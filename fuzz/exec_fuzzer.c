@@ -16,6 +16,7 @@
  * diagnostics and the chosen sizes when reproducing one input.
  * Built by -DSOLAR_FUZZ=ON into bin/solar-exec-fuzzer; `scripts/fuzz.sh SECONDS exec`.
  */
+#include "Analysis/signature.h"
 #include "Exec/exec.h"
 #include "Passes/pass.h"
 
@@ -201,7 +202,7 @@ static void run(SolContext *ctx, SolModule *m, uint64_t *s)
         bool ok = sol_exec_run(m, func, ptrs, &opts, &stats);
         if (ok) {
             bool written[MAX_ARGS + 1];
-            sol_exec_written_args(m, func, written);
+            sol_func_written_args(m, func, written);
         }
         if (verbose)
             fprintf(stderr, "exec-fuzzer: %s, %s%s, %llu steps\n", ok ? "ran" : "failed",

@@ -14,7 +14,7 @@
  * been deallocated is compiled to one flat offset with no run-time check; everything else is
  * checked each time it runs.
  */
-#include "Exec/interp.h"
+#include "Exec/program.h"
 
 #include "Support/ptr_map.h"
 
@@ -836,7 +836,7 @@ static void compile_for(Compiler *C, SolOp *op)
     uint32_t head_pc = here(C) - 1, body_pc = here(C);
     compile_block(C, body);
     move_yield(C, body, iter, niter);
-    BatchLoop *bl = C->prog->batch ? sol_exec_batch_build(
+    BatchLoop *bl = C->prog->batch ? sol_exec_batch_plan(
                                          &C->prog->arena, C->code.data + body_pc, here(C) - body_pc,
                                          C->nregs, iv, iter, niter,
                                          C->arg_tensors ? C->fn->op : NULL, L->step)

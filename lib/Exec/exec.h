@@ -40,8 +40,4 @@ typedef struct SolExecStats {
 bool sol_exec_run(SolModule *m, SolOp *func, SolTensor *const *args, const SolExecOptions *opts,
                   SolExecStats *stats);
 
-/* The entry function's memref arguments that it may write (directly, through linalg outs, or
- * through a call), as a bool per argument; `written` has one entry per argument. */
-void sol_exec_written_args(SolModule *m, SolOp *func, bool *written);
-
 #endif /* SOLAR_EXEC_EXEC_H */

@@ -1,9 +1,14 @@
 /*
- * The executor's bytecode (private to lib/Exec). A function is an array of instructions over a
- * frame of 8-byte register slots: one slot per SSA value (an f16/bf16/f32/f64 value is held as
- * a double, an integer of any width sign-extended to 64 bits, a memref as a buffer pointer),
- * plus temporaries for affine arithmetic and loop bounds. Constants are preloaded into their
- * slots when a frame starts, so they cost nothing in loops.
+ * The executor's bytecode (private to lib/Exec): the contract between the compiler
+ * (compile.c, which plans batched loops with batch_plan.c) and the machine that runs it
+ * (interp.c and batch_run.c, on the run-time state of runtime.h). Nothing declared here runs
+ * code.
+ *
+ * A function is an array of instructions over a frame of 8-byte register slots: one slot per
+ * SSA value (an f16/bf16/f32/f64 value is held as a double, an integer of any width
+ * sign-extended to 64 bits, a memref as a buffer pointer), plus temporaries for affine
+ * arithmetic and loop bounds. Constants are preloaded into their slots when a frame starts,
+ * so they cost nothing in loops.
  *
  * Rounding: a float op of an f32 value is an `_F32` opcode (computed in double, rounded to
  * float: exact for + - * / sqrt, whose double rounding is innocuous); f16 and bf16 ops are the
@@ -15,27 +20,13 @@
 
 #include "Exec/exec.h"
 
-typedef struct ExecBuf ExecBuf;
+typedef struct ExecBuf ExecBuf; /* a memref at run time (runtime.h) */
 
 typedef union Slot {
     int64_t i;
     double f;
     ExecBuf *m;
 } Slot;
-
-/* A memref at run time: an argument tensor or a memref.alloc. */
-struct ExecBuf {
-    char *data;
-    SolElemKind elem;
-    uint32_t rank;
-    bool alive;    /* false after memref.dealloc */
-    bool is_arg;   /* data belongs to the caller's tensor */
-    int64_t dims[SOL_TENSOR_MAX_RANK];
-    int64_t strides[SOL_TENSOR_MAX_RANK]; /* in elements, C order */
-    int64_t nelems;
-    size_t bytes;
-    ExecBuf *next; /* every buffer of the run, freed at the end */
-};
 
 /* c0 + sum(coef[k] * R[reg[k]]): one subscript, or a flattened offset. */
 typedef struct Linear {
@@ -120,7 +111,8 @@ typedef struct Insn {
     const SolOp *op; /* for run-time errors */
 } Insn;
 
-/* An innermost loop run a chunk of iterations at a time (batch.c): each instruction of the
+/* An innermost loop run a chunk of iterations at a time (planned by batch_plan.c, run by
+ * batch_run.c): each instruction of the
  * body runs over all lanes of the chunk before the next one, so dispatch is paid once per
  * chunk. Operands are encoded: >= 0 is a lane buffer (a value that varies per iteration; lane
  * 0 is the induction variable), < 0 is -(slot + 1), a value defined outside the loop. Loops
@@ -172,7 +164,7 @@ typedef struct ExecProgram {
     ExecFunc *funcs;
     uint32_t nfuncs;
     SolPrecision precision;
-    bool batch; /* batch innermost loops that qualify (batch.c) */
+    bool batch; /* batch innermost loops that qualify (batch_plan.c) */
     SolExecStats *stats;
 } ExecProgram;
 
@@ -182,5 +174,12 @@ bool sol_exec_compile(ExecProgram *prog, SolModule *m, SolOp *entry, SolTensor *
                       const SolExecOptions *opts, SolExecStats *stats);
 void sol_exec_program_free(ExecProgram *prog);
 ExecFunc *sol_exec_find_func(ExecProgram *prog, const SolOp *func);
+
+/* Tries to batch an innermost loop whose compiled body (ending with the yield's moves) is
+ * body[0, n): NULL when it does not qualify (see batch_plan.c). entry: the entry function when
+ * the loop is in it (its memref arguments are distinct buffers), else NULL. */
+BatchLoop *sol_exec_batch_plan(SolArena *arena, const Insn *body, uint32_t n, uint32_t nregs,
+                               int32_t iv, const int32_t *iter, uint32_t niter, const SolOp *entry,
+                               int64_t step);
 
 #endif /* SOLAR_EXEC_PROGRAM_H */

@@ -1,35 +1,21 @@
 /*
- * Output comparison with a dtype-aware tolerance (compare.h). One pass computes the scale
- * (max |ref|), a second the errors, keeping the `worst` elements with the largest excess over
- * the tolerance in a small sorted array.
+ * Output comparison with a dtype-aware tolerance (compare.h): the rule of Exec/tolerance.h,
+ * with a report. One pass computes the scale (max |ref|), a second the errors, keeping the
+ * `worst` elements with the largest excess over the tolerance in a small sorted array.
  */
 #include "Translate/compare.h"
 
+#include "Exec/tolerance.h"
+
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 void sol_compare_default_tol(SolElemKind k, double *rtol, double *atol)
 {
-    switch (k) {
-    case SOL_ELEM_F32:
-        *rtol = 1e-4, *atol = 1e-5;
-        return;
-    case SOL_ELEM_F64:
-        *rtol = 1e-7, *atol = 1e-10;
-        return;
-    case SOL_ELEM_F16:
-        *rtol = 5e-3, *atol = 5e-3;
-        return;
-    case SOL_ELEM_BF16:
-        *rtol = 3e-2, *atol = 3e-2;
-        return;
-    default:
-        *rtol = 0, *atol = 0;
-        return;
-    }
+    SolTolerance t = sol_tolerance_default(k);
+    *rtol = t.rtol, *atol = t.atol;
 }
-
-static bool is_float(SolElemKind k) { return k <= SOL_ELEM_F64; }
 
 typedef struct Worst {
     int64_t index;
@@ -94,43 +80,17 @@ bool sol_compare_tensors(const char *name, const SolTensor *got, const SolTensor
     res->same_shape = true;
     int64_t n = ref->nelems;
     res->num_elems = n;
-    bool fl = is_float(ref->elem);
-    double scale = 1.0;
-    if (fl)
-        for (int64_t i = 0; i < n; i++) {
-            double r = fabs(sol_tensor_get_f64(ref, i));
-            if (isfinite(r) && r > scale)
-                scale = r;
-        }
+    bool fl = sol_tolerance_applies(ref->elem);
+    double scale = sol_tolerance_scale(ref);
+    SolTolerance tol = {rtol, atol};
     Worst top[16];
     unsigned ntop = 0, cap = worst < 16 ? worst : 16;
-    uint32_t eb = sol_elem_bytes(ref->elem);
     for (int64_t i = 0; i < n; i++) {
-        double g = sol_tensor_get_f64(got, i), r = sol_tensor_get_f64(ref, i);
-        double diff, excess;
-        if (fl) {
-            if (isnan(g) && isnan(r))
-                diff = 0;
-            else if ((isinf(g) || isinf(r)) && g == r)
-                diff = 0;
-            else if (isnan(g) || isnan(r) || isinf(g) || isinf(r))
-                diff = INFINITY;
-            else
-                diff = fabs(g - r);
-            double ar = isfinite(r) ? fabs(r) : 0;
-            excess = diff - (atol * scale + rtol * ar);
-            if (ar > 0 && diff / ar > res->max_rel)
-                res->max_rel = diff / ar;
-        } else {
-            bool eq =
-                memcmp((const char *)got->data + i * eb, (const char *)ref->data + i * eb, eb) == 0;
-            diff = eq ? 0 : fabs(g - r) > 0 ? fabs(g - r) : 1;
-            excess = eq ? 0 : diff;
-            if (!eq && r != 0 && diff / fabs(r) > res->max_rel)
-                res->max_rel = diff / fabs(r);
-            if (eq)
-                excess = -1;
-        }
+        double diff, excess = sol_tolerance_excess(got, ref, i, tol, scale, &diff);
+        double r = sol_tensor_get_f64(ref, i);
+        double ar = isfinite(r) ? fabs(r) : 0;
+        if (ar > 0 && diff > 0 && diff / ar > res->max_rel)
+            res->max_rel = diff / ar;
         if (diff > res->max_abs)
             res->max_abs = diff;
         if (excess > 0) {

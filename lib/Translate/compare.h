@@ -1,14 +1,12 @@
 /*
- * Comparing an output of the translated IR with the reference output, with a tolerance that
- * depends on the element type (the rule of scripts/check-example.py, so that a translation and
- * an example are judged alike):
+ * Comparing an output of the translated IR with the reference output, by the one tolerance
+ * rule of Exec/tolerance.h (which solar-run --compare and the test scripts also use):
  *
  *     |got - ref| <= atol * max(1, max|ref|) + rtol * |ref|
  *
- * The absolute term grows with the largest reference magnitude, since a long reduction that
- * cancels to near zero keeps the rounding error of its large terms. NaN matches NaN, an
- * infinity only the same infinity; integers and bools must be equal. Defaults: f32 rtol 1e-4
- * atol 1e-5, f64 1e-7 / 1e-10, f16 5e-3 / 5e-3, bf16 3e-2 / 3e-2.
+ * NaN matches NaN, an infinity only the same infinity; integers and bools must be equal.
+ * Defaults by element type: sol_tolerance_default (f32 rtol 1e-4 atol 1e-5, f64 1e-7 / 1e-10,
+ * f16 5e-3 / 5e-3, bf16 3e-2 / 3e-2).
  */
 #ifndef SOLAR_TRANSLATE_COMPARE_H
 #define SOLAR_TRANSLATE_COMPARE_H
@@ -22,6 +20,7 @@ typedef struct SolCompareResult {
     bool same_shape; /* false: nothing else was compared */
 } SolCompareResult;
 
+/* sol_tolerance_default, as two doubles. */
 void sol_compare_default_tol(SolElemKind k, double *rtol, double *atol);
 
 /* Compares got with ref and appends to report one line

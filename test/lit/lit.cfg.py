@@ -17,7 +17,7 @@ if not hasattr(config, "solar_obj_root"):
 config.name = "SOLAR-C"
 config.test_format = lit.formats.ShTest(True)
 config.suffixes = [".mlir", ".test"]
-config.excludes = ["Inputs"]
+config.excludes = ["Inputs", "Utils"]
 config.test_source_root = os.path.dirname(os.path.abspath(__file__))
 config.test_exec_root = os.path.join(config.solar_obj_root, "test", "lit")
 
@@ -39,12 +39,14 @@ if config.mlir_opt:
     config.available_features.add("mlir-opt")
 
 # The Python side of validation: %python is the interpreter CMake found (Debian's /usr/bin/python3,
-# which has numpy and torch), %examples and %scripts the source folders, %solar_reference the
+# which has numpy and torch), %examples and %scripts the source folders, %utils the Python test
+# oracles (test/lit/Utils: check_example.py, mlir_jit_run.py, ... on common.py), %solar_reference the
 # PyTorch reference harness. Feature `torch`: that interpreter can import torch and numpy.
 python = getattr(config, "python", "") or "/usr/bin/python3"
 config.substitutions.append(("%python", python))
 config.substitutions.append(("%examples", os.path.join(config.solar_src_root, "examples")))
 config.substitutions.append(("%scripts", os.path.join(config.solar_src_root, "scripts")))
+config.substitutions.append(("%utils", os.path.join(config.solar_src_root, "test", "lit", "Utils")))
 config.substitutions.append(
     ("%solar_reference", os.path.join(config.solar_src_root, "python", "solar_reference.py"))
 )
@@ -65,7 +67,7 @@ except OSError:
     pass
 
 # Feature `mlir-jit`: MLIR 14's JIT works here (mlir-opt-14, LLVM 14's mlir-cpu-runner, numpy in
-# %python), for scripts/mlir-jit-run.py, the second executor (test/lit/Exec/jit-*.test).
+# %python), for test/lit/Utils/mlir_jit_run.py, the second executor (test/lit/Exec/jit-*.test).
 _runner = os.path.join(config.llvm_tools_dir or "/usr/lib/llvm-14/bin", "mlir-cpu-runner")
 try:
     if config.mlir_opt and os.access(_runner, os.X_OK) and subprocess.call(

@@ -16,6 +16,7 @@
  *
  * The work runs on a thread with a 1 GiB stack so deeply nested input cannot overflow it.
  */
+#include "Analysis/signature.h"
 #include "IR/ir.h"
 #include "Passes/pass.h"
 #include "Support/cli.h"
@@ -53,6 +54,7 @@ typedef enum FlagId {
     F_CONV_ALGO,
     F_TIGHT_MATMUL,
     F_EMIT_TILED,
+    F_PRINT_SIGNATURE,
     F_HELP,
     F_VERSION,
 } FlagId;
@@ -89,6 +91,8 @@ static const SolFlag flags[] = {
     {"--emit-tiled", F_EMIT_TILED, "[=LEVEL]",
      "tile-for-cache and rewrite contraction loops into the tiled nest of LEVEL (default: "
      "the innermost level with tiles); same as --tile-for-cache=emit=LEVEL"},
+    {"--print-signature", F_PRINT_SIGNATURE, "json",
+     "print the entry's arguments (name, type, shape, written) as JSON instead of the IR"},
     {"--help", F_HELP, NULL, "print this help and exit"},
     {"--version", F_VERSION, NULL, "print the version and exit"},
 };
@@ -108,6 +112,7 @@ typedef struct Options {
     SolMlirTarget target;
     bool split_input, verify_diags, verify_each, print_ir_after_all, help, version;
     bool saw_pipeline, list_hw;
+    bool print_signature; /* --print-signature=json */
     ReportFlags report;
 } Options;
 
@@ -209,6 +214,11 @@ static bool apply_flag(SolContext *ctx, Options *o, const SolFlag *f, const char
         sol_buf_free(&text);
         return ok;
     }
+    case F_PRINT_SIGNATURE:
+        if (strcmp(value, "json") == 0)
+            return o->print_signature = true;
+        sol_tool_error(&tool, "--print-signature: expected 'json', got '%s'", value);
+        return false;
     case F_HELP:
         return o->help = true;
     case F_VERSION:
@@ -377,6 +387,23 @@ static int transform(Driver *d, SolModule *m)
     return rc;
 }
 
+/* --print-signature=json: the entry function's signature (Analysis/signature.h). */
+static int print_signature(Driver *d, SolModule *m)
+{
+    SolOp *entry;
+    if (!sol_entry_find(d->ctx, m, d->opts->entry, &entry))
+        return EXIT_USAGE;
+    if (!entry) {
+        sol_tool_error(&tool, "--print-signature: no @forward and more than one function; pass --entry");
+        return EXIT_USAGE;
+    }
+    SolBuf b = {0};
+    sol_func_signature_json(m, entry, &b);
+    fputs(b.data, d->out);
+    sol_buf_free(&b);
+    return 0;
+}
+
 /* Transforms and prints a parsed module (or, under --verify-diagnostics, checks what was
  * reported); m may be NULL after parse errors. */
 static int finish_module(Driver *d, SolModule *m, unsigned errors_before)
@@ -393,6 +420,8 @@ static int finish_module(Driver *d, SolModule *m, unsigned errors_before)
                     (!d->reported || (d->opts->output && strcmp(d->opts->output, "-") != 0));
     if (d->verifier) {
         rc = sol_diag_verifier_finish(d->verifier) ? 0 : EXIT_INPUT;
+    } else if (print_ir && d->opts->print_signature) {
+        rc = print_signature(d, m);
     } else if (print_ir && !sol_print_module(d->out, m, &(SolPrintOptions){d->opts->target})) {
         sol_tool_error(&tool, "cannot write the output: %s", strerror(errno ? errno : EIO));
         rc = EXIT_INPUT;

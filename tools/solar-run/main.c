@@ -12,6 +12,7 @@
  * Exit status: 0 success; 1 errors in the input, a run-time fault (out-of-bounds access,
  * limits) or outputs out of tolerance; 2 bad usage.
  */
+#include "Analysis/signature.h"
 #include "Support/cli.h"
 #include "run.h"
 
@@ -60,7 +61,8 @@ static const SolFlag flags[] = {
     {"--compare", F_COMPARE, "NAME=REF.npy",
      "compare written argument %NAME with a reference; exit 1 if out of tolerance"},
     {"--rtol", F_RTOL, "R", "relative tolerance of --compare (default 1e-5)"},
-    {"--atol", F_ATOL, "A", "absolute tolerance of --compare (default 1e-8)"},
+    {"--atol", F_ATOL, "A",
+     "absolute tolerance of --compare, times max(1, max|ref|) (default 1e-8); integers: exact"},
     {"--precision", F_PRECISION, "exact|wide",
      "exact: round f16/bf16/f32 after every op (MLIR); wide: compute in f64, round at stores"},
     {"--max-steps", F_MAX_STEPS, "N",
@@ -280,7 +282,7 @@ static int execute(SolContext *ctx, RunOptions *o, SolModule *m, SolOp *func)
                     (unsigned long long)stats.peak_memory, stats.proved_access,
                     stats.checked_access, stats.batched_loops);
         if (ok) {
-            sol_exec_written_args(m, func, written);
+            sol_func_written_args(m, func, written);
             rc = run_finish_outputs(o, func, tensors, written);
         }
     }

@@ -1,9 +1,11 @@
 /*
  * solar-run's outputs: every memref argument the entry function writes is saved as
- * DIR/NAME.npy (--out-dir), printed (--print) and compared with a reference (--compare) the
- * way numpy.allclose does: |got - want| <= atol + rtol * |want|, NaN equal to NaN.
+ * DIR/NAME.npy (--out-dir), printed (--print) and compared with a reference (--compare) by
+ * the rule of Exec/tolerance.h: |got - want| <= atol * max(1, max|want|) + rtol * |want|, NaN
+ * equal to NaN, an infinity only to the same infinity, integers exactly.
  */
 #include "Exec/npy.h"
+#include "Exec/tolerance.h"
 #include "run.h"
 
 #include <math.h>
@@ -131,19 +133,16 @@ static bool compare(const RunOptions *o, const char *name, const NamedPath *ref,
         return false;
     }
     double max_abs = 0, max_rel = 0, worst_excess = -1;
+    double scale = sol_tolerance_scale(&want);
+    SolTolerance tol = {o->rtol, o->atol};
     int64_t bad = 0, worst = -1;
     for (int64_t i = 0; i < got->nelems; i++) {
-        double g = sol_tensor_get_f64(got, i), w = sol_tensor_get_f64(&want, i);
-        if (isnan(g) && isnan(w))
-            continue;
-        double diff = fabs(g - w);
-        if (isnan(diff)) /* one NaN, or inf - inf of opposite signs */
-            diff = g == w ? 0 : INFINITY;
+        double diff, excess = sol_tolerance_excess(got, &want, i, tol, scale, &diff);
+        double w = sol_tensor_get_f64(&want, i);
         double rel = w != 0 ? diff / fabs(w) : (diff == 0 ? 0 : INFINITY);
         max_abs = diff > max_abs ? diff : max_abs;
         max_rel = rel > max_rel ? rel : max_rel;
-        double excess = diff - (o->atol + o->rtol * fabs(w));
-        if (excess > 0 || (diff == INFINITY)) {
+        if (excess > 0) {
             bad++;
             if (excess > worst_excess || worst < 0) {
                 worst_excess = excess;

@@ -26,6 +26,7 @@
 // CHECK-NEXT: --conv-algo direct|any
 // CHECK-NEXT: --tight-matmul {{.*}}published 2W/sqrt(S) matmul constant
 // CHECK-NEXT: --emit-tiled[=LEVEL] {{.*}}rewrite contraction loops into the tiled nest
+// CHECK-NEXT: --print-signature json {{.*}}arguments (name, type, shape, written) as JSON
 // CHECK-NEXT: --help
 // CHECK-NEXT: --version
 // CHECK-EMPTY:

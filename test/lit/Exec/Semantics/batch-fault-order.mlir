@@ -1,7 +1,7 @@
 // A bounds fault in a batched loop must be the one the scalar loop reports: the first access
-// that fails in iteration order (lib/Exec/batch.c promises "like the scalar path"). Here x
+// that fails in iteration order (lib/Exec/batch_plan.c promises "like the scalar path"). Here x
 // has 9 elements and y 5: iteration 5 loads x[5] (fine), then y[5], the first fault.
-// KNOWN BUG (lib/Exec/batch.c): a batch runs each op over all lanes of a chunk before the
+// KNOWN BUG (lib/Exec/batch_run.c): a batch runs each op over all lanes of a chunk before the
 // next op, so it reports the x load at index [9] (iteration 9) instead.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %python -c "import numpy as np; np.save('%t/x9.npy', np.arange(9, dtype=np.float32)); np.save('%t/y5.npy', np.arange(5, dtype=np.float32))"

@@ -1,7 +1,7 @@
 // A batched reduction must apply its op with the operands in the order the IR gives them: the
 // results are promised identical to --no-batch. arith.maxnumf / minnumf of +0.0 and -0.0 may
 // return either zero, but it is libm's fmax/fmin of (first, second) on the scalar path.
-// KNOWN BUG (lib/Exec/batch.c reduce): the batch path always calls OP(acc, x), so for
+// KNOWN BUG (lib/Exec/batch_run.c reduce): the batch path always calls OP(acc, x), so for
 // `%n = arith.maxnumf %x, %acc` it computes fmax(acc, x): from acc = -0.0 and x = +0.0 the
 // scalar loop returns +0 and the batched loop -0 (likewise minnumf from +0.0 with x = -0.0).
 // RUN: rm -rf %t && mkdir -p %t/batch %t/scalar

@@ -1,6 +1,6 @@
 // The step-limit error counts the iterations that ran plus the one refused: 1001 for
 // --max-steps 1000, on both paths.
-// KNOWN BUG (lib/Exec/batch.c sol_exec_batch_run): the batched loop adds a whole 256-lane
+// KNOWN BUG (lib/Exec/batch_run.c sol_exec_batch_run): the batched loop adds a whole 256-lane
 // chunk to the count before checking, and reports "1024 loop iterations" although only 768
 // ran (max-steps.mlir accepts any count for the batched loop).
 // RUN: not solar-run %s --max-steps 1000 --no-batch 2>&1 | FileCheck %s

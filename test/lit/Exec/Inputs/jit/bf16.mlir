@@ -1,4 +1,4 @@
-// bf16, which LLVM 14 cannot compile on x86-64, emulated by scripts/mlir-jit-run.py: loads,
+// bf16, which LLVM 14 cannot compile on x86-64, emulated by test/lit/Utils/mlir_jit_run.py: loads,
 // stores, constants (decimal and hex), arithmetic and math rounded to bf16 after every op,
 // cmpf/select, extf/truncf with f32, an iter_args reduction, a rank-0 output and a
 // linalg.generic whose region takes bf16 scalars.

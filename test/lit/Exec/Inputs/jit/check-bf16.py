@@ -1,4 +1,4 @@
-"""Runs Inputs/jit/bf16.mlir through mlir-jit-run.py and checks it against numpy: every bf16
+"""Runs Inputs/jit/bf16.mlir through test/lit/Utils/mlir_jit_run.py and checks it against numpy: every bf16
 result is the double-precision result of the op on the bf16 operands, rounded once to bf16
 (nearest even), as MLIR defines bf16 arithmetic; at most 1 ulp off is allowed for exp and tanh
 (the JIT rounds libm's f32 result). Inputs: X as the structured dtype [('bf16', '<u2')], W as

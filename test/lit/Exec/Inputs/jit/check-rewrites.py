@@ -1,4 +1,4 @@
-"""Runs Inputs/jit/rewrites.mlir through mlir-jit-run.py and checks every rewritten op against
+"""Runs Inputs/jit/rewrites.mlir through test/lit/Utils/mlir_jit_run.py and checks every rewritten op against
 the C library (ctypes, the f32 functions), bit for bit: the rewrites call the same libm.
 usage: check-rewrites.py MLIR-JIT-RUN.py KERNEL.mlir WORKDIR"""
 import ctypes

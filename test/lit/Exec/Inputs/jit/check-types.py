@@ -1,4 +1,4 @@
-"""Runs Inputs/jit/types.mlir through mlir-jit-run.py and checks every output against numpy.
+"""Runs Inputs/jit/types.mlir through test/lit/Utils/mlir_jit_run.py and checks every output against numpy.
 usage: check-types.py MLIR-JIT-RUN.py KERNEL.mlir WORKDIR"""
 import os
 import subprocess

@@ -1,4 +1,4 @@
-// Every op that scripts/mlir-jit-run.py rewrites for MLIR 14: current-only ops (libm calls,
+// Every op that test/lit/Utils/mlir_jit_run.py rewrites for MLIR 14: current-only ops (libm calls,
 // integer expansions), math.atan (no MLIR 14 lowering), expm1/log1p (MLIR 14's lowering is
 // inaccurate) and f16 math without f16 libcalls (computed in f32, rounded to f16).
 // Row k of F holds unary f32 op k on X; rows of G hold binary ops on (X, Z); H is f16.

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Check an example kernel against its PyTorch twin.
 
-    check-example.py examples/NAME [--size small|real] [--solar-run PATH] [--keep DIR]
+    check_example.py examples/NAME [--size small|real] [--solar-run PATH] [--keep DIR]
                      [--rtol R] [--atol A] [--seed S]
 
 examples/NAME is examples/NAME.mlir (the kernel) plus examples/NAME.py (its KernelBench-style
@@ -16,7 +16,8 @@ twin); a trailing .mlir or .py on the argument is ignored. The script
   4. runs `solar-run NAME.mlir --bind ... --input ARG=inK.npy... --input OUT=poison.npy...
      --out-dir D --precision=wide`; output arguments get a NaN-filled (integers: a sentinel)
      array of the reference shape, so a kernel that reads an output before writing it fails;
-  5. compares every output solar-run wrote with the reference:
+  5. compares every output solar-run wrote with the reference by the tolerance rule of
+     lib/Exec/tolerance.h (common.py has its Python twin):
          |got - ref| <= atol * max(1, max|ref|) + rtol * |ref|
      (the absolute tolerance grows with the largest reference magnitude, since a long reduction
      that cancels to near zero keeps the rounding error of its large terms; NaN matches NaN,
@@ -40,52 +41,24 @@ import subprocess
 import sys
 import tempfile
 
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.dont_write_bytecode = True  # keep the source tree free of __pycache__
-sys.path.insert(0, os.path.join(REPO, "python"))
+import common  # noqa: E402  (test/lit/Utils/common.py)
+from common import DEFAULT_TOL, Fail, Usage  # noqa: E402,F401  (check_lift uses Fail)
+
+REPO = common.REPO
+sys.path.insert(0, common.PYTHON_DIR)
 
 import solar_reference  # noqa: E402
 
-PROG = "check-example.py"
-
-DEFAULT_TOL = {  # element type -> (rtol, atol)
-    "f32": (1e-4, 1e-5),
-    "f64": (1e-7, 1e-10),
-    "f16": (5e-3, 5e-3),
-    "bf16": (3e-2, 3e-2),
-}
+PROG = "check_example.py"
 
 # MLIR element type -> numpy dtype string of the .npy files (bf16 is special-cased).
 ELEM_NPY = {"f32": "<f4", "f64": "<f8", "f16": "<f2", "i64": "<i8", "i32": "<i4",
             "i8": "|i1", "i1": "|b1", "index": "<i8"}
 
 
-class Fail(Exception):
-    """The example does not check out; the message ends up on the FAIL line."""
-
-
-class Usage(Exception):
-    """Bad usage (exit 2), such as a --solar-run that does not exist."""
-
-
 # ---------------------------------------------------------------------------------------------
 # Parsing NAME.mlir
-
-
-def read_sizes(text, which, path):
-    m = re.search(r"^[ \t]*//[ \t]*sizes\.%s:(.*)$" % re.escape(which), text, re.M)
-    if not m:
-        raise Fail("%s has no `// sizes.%s:` line" % (path, which))
-    sizes = {}
-    for item in m.group(1).split(","):
-        item = item.strip()
-        if not item:
-            continue
-        mm = re.fullmatch(r"([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(-?\d+)", item)
-        if not mm:
-            raise Fail("%s: `// sizes.%s:` line: expected NAME=INT, got '%s'" % (path, which, item))
-        sizes[mm.group(1)] = int(mm.group(2))
-    return sizes
 
 
 def _split_top(text, sep=","):
@@ -169,13 +142,6 @@ def npy_elem(a):
             "int32": "i32", "int8": "i8", "bool": "i1"}.get(a.dtype.name)
 
 
-def to_float64(np, a):
-    if a.dtype.names == ("bf16",):
-        bits = a["bf16"].astype(np.uint32) << 16
-        return bits.view(np.float32).astype(np.float64)
-    return a.astype(np.float64)
-
-
 def memref_text(dims, elem):
     return "memref<%s>" % "x".join(["?" if d is None else str(d) for d in dims] + [elem])
 
@@ -194,20 +160,12 @@ def compare(np, name, got, ref, elem, rtol, atol, out):
                                                         npy_elem(ref) or ref.dtype), file=out)
         return False
     n = ref.size
-    if elem in ("f32", "f64", "f16", "bf16"):
-        g, r = to_float64(np, got), to_float64(np, ref)
-        both_nan = np.isnan(g) & np.isnan(r)
-        inf = np.isinf(g) | np.isinf(r)
-        with np.errstate(invalid="ignore", over="ignore"):
-            diff = np.abs(g - r)
-            diff = np.where(both_nan | (inf & (g == r)), 0.0, diff)
-            diff = np.where(np.isnan(diff), np.inf, diff)  # NaN against a number
-            absref = np.abs(np.where(np.isfinite(r), r, 0.0))
+    if elem in common.FLOAT_ELEMS:
+        g, r = common.to_float64(np, got), common.to_float64(np, ref)
+        diff, excess, scale = common.tolerance_excess(np, g, r, rtol, atol)
+        absref = np.abs(np.where(np.isfinite(r), r, 0.0))
+        with np.errstate(invalid="ignore", divide="ignore"):
             rel = np.where(absref > 0, diff / np.where(absref > 0, absref, 1.0), 0.0)
-            # The absolute tolerance scales with the largest reference magnitude: a long
-            # reduction that cancels to near zero keeps the rounding error of its big terms.
-            scale = max(1.0, float(absref.max()) if n else 1.0)
-            excess = diff - (atol * scale + rtol * absref)
         bad = excess > 0
         max_abs = float(diff.max()) if n else 0.0
         max_rel = float(rel.max()) if n else 0.0
@@ -258,16 +216,8 @@ def poison_like(np, ref):
 
 
 def find_solar_run(explicit):
-    if explicit:
-        path = shutil.which(explicit) if os.sep not in explicit else explicit
-        if not path or not os.access(path, os.X_OK):
-            raise Usage("--solar-run %s: not found or not executable" % explicit)
-        return path
-    for cand in (shutil.which("solar-run"), os.path.join(REPO, "build", "bin", "solar-run")):
-        if cand and os.access(cand, os.X_OK):
-            return cand
-    raise Usage("solar-run is not on PATH and %s does not exist; pass --solar-run PATH"
-                % os.path.join(REPO, "build", "bin", "solar-run"))
+    return common.find_tool(explicit, ["solar-run"], os.path.join("build", "bin", "solar-run"),
+                            flag="--solar-run")
 
 
 def display_name(base):
@@ -285,7 +235,7 @@ def check(base, size, solar_run, work, rtol, atol, seed, out):
             raise Fail("%s does not exist" % p)
     with open(mlir, encoding="utf-8") as f:
         text = f.read()
-    sizes = read_sizes(text, size, mlir)
+    sizes = common.parse_sizes(text, size, mlir)
     args = parse_forward(text, mlir)
 
     seen_memref = False

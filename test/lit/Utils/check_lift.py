@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Semantic round trip of lift-einsum over example kernels.
 
-    check-lift.py examples/NAME.mlir... [--solar-opt P] [--solar-run P] [--mlir-opt P]
+    check_lift.py examples/NAME.mlir... [--solar-opt P] [--solar-run P] [--mlir-opt P]
                   [--keep DIR] [--seed S] [--size small|real] [--unbound]
 
 For each kernel (a trailing .mlir or .py is ignored) the script
@@ -13,7 +13,7 @@ For each kernel (a trailing .mlir or .py is ignored) the script
      module runs (this checks the lifting of `?` shapes);
   3. checks that mlir-opt-14 reads the lifted IR, then lowers it with MLIR's own
      `mlir-opt-14 --convert-linalg-to-affine-loops`;
-  4. makes inputs: the reference harness (python/solar_reference.py, as check-example.py)
+  4. makes inputs: the reference harness (python/solar_reference.py, as check_example.py)
      gives the shape of every argument; inputs are its arrays, outputs start as seeded random
      data (so a node that reads an output the original never reads shows up). A kernel
      without a NAME.py twin (test/corpus/mlir-generated) gets seeded random data for every
@@ -30,65 +30,23 @@ solar-run.
 """
 
 import argparse
-import importlib.util
 import os
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.dont_write_bytecode = True
-sys.path.insert(0, os.path.join(REPO, "python"))
+sys.dont_write_bytecode = True  # keep the source tree free of __pycache__
+import check_example  # noqa: E402  (its @forward parser and names)
+import common  # noqa: E402
+from common import Fail, Usage, find_tool, run  # noqa: E402
+
+REPO = common.REPO
+sys.path.insert(0, common.PYTHON_DIR)
 
 import solar_reference  # noqa: E402
 
-_spec = importlib.util.spec_from_file_location(
-    "check_example", os.path.join(REPO, "scripts", "check-example.py"))
-check_example = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(check_example)
-
-PROG = "check-lift.py"
-
-
-class Fail(Exception):
-    pass
-
-
-class Usage(Exception):
-    pass
-
-
-def find_tool(explicit, names, build_rel):
-    if explicit:
-        path = shutil.which(explicit) if os.sep not in explicit else explicit
-        if not path or not os.access(path, os.X_OK):
-            raise Usage("%s: not found or not executable" % explicit)
-        return path
-    for name in names:
-        p = shutil.which(name)
-        if p:
-            return p
-    if build_rel:
-        cand = os.path.join(REPO, build_rel)
-        if os.access(cand, os.X_OK):
-            return cand
-    raise Usage("%s is not on PATH; pass its path" % names[0])
-
-
-def run(cmd, what):
-    try:
-        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    except OSError as e:
-        raise Fail("cannot run %s: %s" % (cmd[0], e.strerror or e))
-    out = p.stdout.decode("utf-8", "replace")
-    err = p.stderr.decode("utf-8", "replace")
-    if p.returncode != 0:
-        msg = (err or out).strip().splitlines()
-        raise Fail("%s failed (exit %d)%s" % (what, p.returncode,
-                                              ": " + " / ".join(msg[:6]) if msg else ""))
-    return out, err
+PROG = "check_lift.py"
 
 
 def remark_lines(err):
@@ -109,15 +67,12 @@ def check(base, tools, size, seed, work, out, unbound=False):
     has_twin = os.path.isfile(twin)
     with open(mlir, encoding="utf-8") as f:
         text = f.read()
-    try:
-        # MLIR 14 spelling (`func @forward`, as the generated corpus) reads like the current one
-        args = check_example.parse_forward(re.sub(r"\bfunc\s+@", "func.func @", text), mlir)
-        if any(a[1] == "index" for a in args) or has_twin:
-            sizes = check_example.read_sizes(text, size, mlir)
-        else:
-            sizes = {}
-    except check_example.Fail as e:
-        raise Fail(str(e))
+    # MLIR 14 spelling (`func @forward`, as the generated corpus) reads like the current one
+    args = check_example.parse_forward(re.sub(r"\bfunc\s+@", "func.func @", text), mlir)
+    if any(a[1] == "index" for a in args) or has_twin:
+        sizes = common.parse_sizes(text, size, mlir)
+    else:
+        sizes = {}
     index_args = [a[0] for a in args if a[1] == "index"]
     memref_args = [a for a in args if a[1] == "memref"]
     missing = [n for n in index_args if n not in sizes]

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
-"""Cross-check solar-run against MLIR 14's JIT (scripts/mlir-jit-run.py) on the examples.
+"""Cross-check solar-run against MLIR 14's JIT (mlir_jit_run.py beside this) on the examples.
 
-  jit-check-examples.py [--examples DIR] [--only NAME]... [--solar-opt P] [--solar-run P]
+  jit_check_examples.py [--examples DIR] [--only NAME]... [--solar-opt P] [--solar-run P]
                         [--seed S] [--keep DIR] [--jit-only]
 
 For every DIR/NAME.mlir with a `// sizes.small:` header line, bound to those sizes:
@@ -12,7 +12,8 @@ For every DIR/NAME.mlir with a `// sizes.small:` header line, bound to those siz
   - outputs: the arguments the kernel writes (stores, linalg outs, call operands) start as
     zeros in both runs (solar-run gets a zeros .npy, the JIT initialises them itself);
   - both tools run on the same .npy files; every output solar-run saves must also come from
-    the JIT, with the same shape and dtype, and agree: np.allclose with rtol 1e-5, atol 1e-6
+    the JIT, with the same shape and dtype, and agree by the tolerance rule of common.py (that
+    of lib/Exec/tolerance.h) with tolerances tighter than its defaults: rtol 1e-5, atol 1e-6
     for f32 (both evaluate in f32 with the same libm, so they agree far closer), rtol 1e-12 /
     atol 1e-14 for f64, rtol/atol 1e-3 for f16, 1e-2 for bf16 (the JIT rounds f32 results to
     bf16, solar-run f64 ones), exact for integers and i1; NaNs equal.
@@ -26,59 +27,25 @@ import importlib.util
 import os
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 
 import numpy as np
 
 sys.dont_write_bytecode = True  # the imports below must not write __pycache__ into the tree
+import common  # noqa: E402
+import mlir_jit_run as jit  # noqa: E402
+from common import Fail, run, short  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
-JIT_SCRIPT = os.path.join(HERE, "mlir-jit-run.py")
-
-spec = importlib.util.spec_from_file_location("mlir_jit_run", JIT_SCRIPT)
-jit = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(jit)
+ROOT = common.REPO
+JIT_SCRIPT = os.path.join(HERE, "mlir_jit_run.py")
 
 TOL = {"<f4": (1e-5, 1e-6), "<f8": (1e-12, 1e-14), "<f2": (1e-3, 1e-3), "bf16": (1e-2, 1e-2)}
 
 
-class Fail(Exception):
-    pass
-
-
 class Skip(Exception):
     pass
-
-
-def small_sizes(path):
-    """The `// sizes.small:` line as a bind string ('' for none), or None without the line."""
-    with open(path) as f:
-        for line in f:
-            m = re.match(r"\s*//\s*sizes\.small:(.*)$", line)
-            if m:
-                items = [x.strip() for x in m.group(1).split(",") if x.strip()]
-                return ",".join(re.sub(r"\s+", "", x) for x in items)
-    return None
-
-
-def short(text, n=6):
-    lines = [l for l in text.strip().splitlines() if l.strip()]
-    return " | ".join(lines[-n:])
-
-
-def run(cmd, what, timeout):
-    try:
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
-    except subprocess.TimeoutExpired:
-        raise Fail(f"{what} timed out after {timeout} s")
-    except FileNotFoundError:
-        raise Fail(f"{what}: {cmd[0]} not found")
-    if p.returncode != 0:
-        raise Fail(f"{what} exited {p.returncode}: {short(p.stderr or p.stdout)}")
-    return p
 
 
 def reference_data(kernel, binds, seed, d):
@@ -184,8 +151,7 @@ def make_inputs(kernel, mod, binds, mode, seed, rng, d):
 def as_float(a):
     """bf16 (structured dtype) -> float32; other arrays unchanged."""
     if a.dtype.names == ("bf16",):
-        bits = a["bf16"].astype(np.uint32) << 16
-        return bits.reshape(-1).view(np.float32).reshape(a.shape)
+        return common.bf16_to_float32(np, a)
     return a
 
 
@@ -202,13 +168,9 @@ def compare(name, a, b):
         if a.size == 0:
             return f"{name} empty"
         x, y = a.astype(np.float64).reshape(-1), b.astype(np.float64).reshape(-1)
-        with np.errstate(invalid="ignore"):
-            err = np.abs(x - y)
-        err[np.isnan(x) & np.isnan(y)] = 0
-        err[(x == y)] = 0  # equal infinities
-        err[np.isnan(err)] = np.inf
-        if not np.allclose(a, b, rtol=rtol, atol=atol, equal_nan=True):
-            i = np.unravel_index(int(np.argmax(err)), a.shape)
+        err, excess, _ = common.tolerance_excess(np, y, x, rtol, atol)
+        if (excess > 0).any():
+            i = np.unravel_index(int(np.argmax(excess)), a.shape)
             raise Fail(f"{name}: max abs error {err.max():.3g} at {list(i)}: "
                        f"solar-run {a[i]!r}, JIT {b[i]!r} (rtol {rtol}, atol {atol})")
         if a.tobytes() == b.tobytes():
@@ -297,11 +259,11 @@ def main():
         if a.only and f[:-5] not in a.only:
             continue
         path = os.path.join(a.examples, f)
-        binds = small_sizes(path)
+        binds = common.sizes_bind(path, "small")
         if binds is not None:
             kernels.append((path, binds))
     if a.only and len(kernels) != len(a.only):
-        print(f"jit-check-examples: not found (or no sizes.small line): "
+        print(f"jit_check_examples: not found (or no sizes.small line): "
               f"{', '.join(sorted(set(a.only) - {os.path.basename(k)[:-5] for k, _ in kernels}))}",
               file=sys.stderr)
         return 2

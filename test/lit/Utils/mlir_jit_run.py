@@ -1,13 +1,15 @@
 #!/usr/bin/python3
 """Run a SOLAR-C kernel through MLIR 14's own JIT: an oracle independent of solar-run.
 
-  mlir-jit-run.py KERNEL.mlir [--bind N=4,...] [--input NAME=FILE.npy]... --out-dir DIR
+  mlir_jit_run.py KERNEL.mlir [--bind N=4,...] [--input NAME=FILE.npy]... --out-dir DIR
                   [--entry NAME] [--shape NAME=2x3]... [--solar-opt PATH] [--keep DIR]
 
 Steps (each failing one stops with exit status 1 and shows the command and its stderr):
  1. `solar-opt KERNEL --bind ... --mlir=14` binds the index arguments of the entry (they are
     dropped) and prints the module in MLIR 14 syntax; when an op has no MLIR 14 spelling
     (math.tan, arith.maxnumf, ...) the module is printed with --mlir=current and respelled.
+    `solar-opt KERNEL --bind ... --print-signature=json` gives the entry's arguments (names as
+    solar-run uses them, types) and which of them it may write.
  2. Ops that MLIR 14 has no spelling or no lowering for are rewritten, line by line (solar-opt
     prints one op per line): see REWRITES below.
  3. A `@__jit_main` is generated: one mutable `memref.global` per memref argument, initialised
@@ -20,8 +22,9 @@ Steps (each failing one stops with exit status 1 and shows the command and its s
  5. The printed bits become DIR/NAME.npy, one per output, with the memref's shape and dtype
     (f32 '<f4', f64 '<f8', f16 '<f2', bf16 [('bf16', '<u2')], i64 '<i8', i32 '<i4', i16 '<i2',
     i8 '|i1', i1 '|b1', index '<i8'), as solar-run writes them. Saved are the memref
-    arguments without --input, plus those with --input that the entry writes (stores, linalg
-    outs, call operands), so with every argument given it saves what solar-run saves.
+    arguments without --input, plus those with --input that the entry writes (the `written`
+    flags of --print-signature, solar-run's own analysis), so with every argument given it
+    saves what solar-run saves.
 --keep DIR keeps jit.mlir (the generated module), jit.llvm.mlir (lowered) and runner.out.
 `?` dims come from --bind (solar-opt infers them from loop bounds), the --input file's shape,
 or for outputs --shape NAME=AxB.
@@ -168,82 +171,6 @@ def split_top(s, sep=","):
     if "".join(cur).strip():
         out.append("".join(cur))
     return out
-
-
-# --------------------------------------------------------------------------- module text
-
-FUNC_HDR_RE = re.compile(r"^\s*(?:func\.func|builtin\.func|func)\s+(?:private\s+)?"
-                         r"@(\"[^\"]*\"|[A-Za-z_][\w$.]*)\s*\(")
-
-
-def find_entry(lines, entry):
-    """Returns (header line index, arguments [(name, type)], result types text)."""
-    for i, line in enumerate(lines):
-        m = FUNC_HDR_RE.match(line)
-        if not m or m.group(1).strip('"') != entry:
-            continue
-        # The argument list: from the '(' after the name to its matching ')'.
-        text = "\n".join(lines[i:])
-        start = text.index("(", m.end(1))
-        depth, j = 0, start
-        while j < len(text):
-            if text[j] == "(":
-                depth += 1
-            elif text[j] == ")":
-                depth -= 1
-                if depth == 0:
-                    break
-            j += 1
-        arglist = text[start + 1:j]
-        rest = re.split(r"\battributes\b|\{", text[j + 1:], maxsplit=1)[0]
-        args = []
-        for a in split_top(arglist):
-            a = a.strip()
-            am = re.match(r"(%[\w$.-]+)\s*:\s*(.*)$", a, re.S)
-            if not am:
-                fail(f"cannot read argument {a!r} of @{entry}")
-            ty = am.group(2).strip()
-            ty = re.sub(r"\s*\{.*\}\s*$", "", ty, flags=re.S)  # argument attributes
-            args.append((am.group(1)[1:], ty))
-        results = rest.strip()
-        results = results[2:].strip() if results.startswith("->") else ""
-        return i, args, results
-    fail(f"no function @{entry} in the module printed by solar-opt")
-
-
-def entry_body(lines, hdr):
-    """The lines of the body of the function whose header is lines[hdr]."""
-    depth, out = 0, []
-    started = False
-    for line in lines[hdr:]:
-        s = re.sub(r'"(?:[^"\\]|\\.)*"', '""', line)
-        out.append(line)
-        for c in s:
-            if c == "{":
-                depth += 1
-                started = True
-            elif c == "}":
-                depth -= 1
-        if started and depth == 0:
-            break
-    return out
-
-
-def written_args(body, names):
-    """Names of memref arguments the entry may write: stores, linalg outs, call operands."""
-    text = "\n".join(body[1:])
-    w = set()
-    for n in names:
-        en = re.escape(n)
-        if re.search(r"\b(?:affine|memref)\.store\s+%[\w$.#-]+\s*,\s*%" + en + r"\s*\[", text):
-            w.add(n)
-        for m in re.finditer(r"outs\(([^:)]*)", text):
-            if re.search(r"%" + en + r"(?![\w$.-])", m.group(1)):
-                w.add(n)
-        for m in re.finditer(r"\bcall\s+@[\w$.\"]+\(([^)]*)\)", text):
-            if re.search(r"%" + en + r"(?![\w$.-])", m.group(1)):
-                w.add(n)
-    return w
 
 
 # --------------------------------------------------------------------------- rewrites
@@ -828,11 +755,26 @@ def load_module(solar_opt, kernel, entry, binds, timeout):
     elif p.returncode != 0:
         fail(f"solar-opt failed (exit status {p.returncode}):\n  $ {' '.join(base)} --mlir=14\n"
              f"{tail(p.stderr)}")
-    orig, lines, rw = rewrite_module(p.stdout, current)
-    hdr, args, results = find_entry(orig, entry)  # names and types before the bf16 lowering
-    written = written_args(entry_body(orig, hdr), [n for n, _ in args])
+    _, lines, rw = rewrite_module(p.stdout, current)
+    args, results, written = load_signature(base, timeout)
     return {"lines": lines, "rewriter": rw, "args": args, "results": results,
             "written": written}
+
+
+def load_signature(base, timeout):
+    """The bound entry's arguments [(name, type)], its result types as one type text ('' for
+    none, '(a, b)' for several) and the names of the arguments it may write, from
+    `solar-opt ... --print-signature=json` (base: the solar-opt command without it)."""
+    p = run_cmd(base + ["--print-signature=json"], "solar-opt --print-signature", timeout)
+    try:
+        sig = json.loads(p.stdout)
+        args = [(a["name"], a["type"]) for a in sig["args"]]
+        written = {a["name"] for a in sig["args"] if a["written"]}
+        res = sig["results"]
+    except (ValueError, KeyError, TypeError) as e:
+        fail(f"cannot read the signature solar-opt printed ({e}):\n{tail(p.stdout)}")
+    results = "" if not res else res[0] if len(res) == 1 else "(" + ", ".join(res) + ")"
+    return args, results, written
 
 
 def run(a, solar_opt, mlir_opt, runner, inputs, shapes, work):

@@ -22,7 +22,7 @@ the invariants of shared/reference/io-lower-bounds.md section 11:
 Standard library only. Exit status 0 when every property holds (examples that cannot be
 counted at all, also without sol-cache, are listed and skipped), 1 otherwise.
 
-  scripts/check-sol-cache.py --solar-opt build/bin/solar-opt --examples examples \\
+  test/lit/Utils/check_sol_cache.py --solar-opt build/bin/solar-opt --examples examples \\
       --device test/lit/Passes/SolCache/Inputs/tiny.json --device hardware/h100-sxm.json
 """
 
@@ -30,21 +30,19 @@ import argparse
 import glob
 import json
 import os
-import re
 import subprocess
 import sys
 import tempfile
+
+sys.dont_write_bytecode = True  # keep the source tree free of __pycache__
+import common  # noqa: E402
 
 REL = 1e-12
 
 
 def real_sizes(path):
-    with open(path) as f:
-        for line in f:
-            m = re.match(r"\s*//\s*sizes\.real:(.*)$", line)
-            if m:
-                return m.group(1).replace(" ", "")
-    return ""
+    """The `// sizes.real:` line as a --bind value, '' without one."""
+    return common.sizes_bind(path, "real") or ""
 
 
 def scaled_device(path, factor, out_dir):
