@@ -1,12 +1,9 @@
 /*
- * The reference harness: python/solar_reference.py run by an interpreter that can import the
- * program's framework. It writes in*.npy, out*.npy, state*.npy and sizes.json (reference.h),
- * which validation reads. The interpreter is SOLAR_PYTHON when set, else the first of
- * `python3` on PATH and /usr/bin/python3 (Debian's, with python3-torch) that imports torch
- * (jax for a JAX source). The script is found beside the installed binary
- * (<prefix>/share/solar/python/) or in the source tree of an uninstalled build.
+ * The reference harness (harness.h): finding a Python and the script, and one run of it.
  */
-#include "translate.h"
+#include "Translate/harness.h"
+
+#include "Support/process.h"
 
 #include <stdlib.h>
 #include <sys/stat.h>
@@ -17,6 +14,8 @@
 #endif
 
 enum { PROBE_TIMEOUT_S = 120, HARNESS_TIMEOUT_S = 1800, MAX_OUTPUT = 1 << 20 };
+
+const char *const sol_translate_private_env[] = {"SOLAR_LLM_API_KEY", NULL};
 
 static bool is_file(const char *path)
 {
@@ -42,21 +41,42 @@ static char *find_script(void)
     return NULL;
 }
 
-static bool probe(const char *python, const char *module, bool verbose)
+char *sol_harness_python_dir(void)
+{
+    char *script = find_script();
+    if (script)
+        *strrchr(script, '/') = 0;
+    return script;
+}
+
+static bool probe(const char *python, const char *module, const SolLog *log)
 {
     char code[64];
     snprintf(code, sizeof code, "import numpy, %s", module);
     const char *argv[] = {python, "-c", code, NULL};
     SolProcessResult r;
-    sol_process_run(argv, &(SolProcessOptions){PROBE_TIMEOUT_S, 4096, true, tool_private_env}, &r);
+    sol_process_run(
+        argv, &(SolProcessOptions){PROBE_TIMEOUT_S, 4096, true, sol_translate_private_env}, &r);
     bool ok = r.status == 0;
-    if (verbose)
-        tool_note("%s %s import numpy and %s", python, ok ? "can" : "cannot", module);
+    if (log->verbose)
+        sol_log_note(log, "%s %s import numpy and %s", python, ok ? "can" : "cannot", module);
     sol_process_result_free(&r);
     return ok;
 }
 
-bool harness_find(Harness *h, SolSourceLang lang, bool verbose, SolBuf *err)
+char *sol_harness_find_python(const char *module, const SolLog *log)
+{
+    const char *env = getenv("SOLAR_PYTHON");
+    if (env && *env)
+        return sol_xstrdup(env);
+    static const char *const candidates[] = {"python3", "/usr/bin/python3"};
+    for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; i++)
+        if (probe(candidates[i], module, log))
+            return sol_xstrdup(candidates[i]);
+    return NULL;
+}
+
+bool sol_harness_find(SolHarness *h, SolSourceLang lang, const SolLog *log, SolBuf *err)
 {
     memset(h, 0, sizeof *h);
     h->script = find_script();
@@ -66,35 +86,43 @@ bool harness_find(Harness *h, SolSourceLang lang, bool verbose, SolBuf *err)
         return false;
     }
     const char *module = lang == SOL_LANG_JAX ? "jax" : "torch";
-    const char *env = getenv("SOLAR_PYTHON");
-    if (env && *env) {
-        h->python = sol_xstrdup(env);
+    h->python = sol_harness_find_python(module, log);
+    if (h->python)
         return true;
-    }
-    static const char *const candidates[] = {"python3", "/usr/bin/python3"};
-    for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; i++)
-        if (probe(candidates[i], module, verbose)) {
-            h->python = sol_xstrdup(candidates[i]);
-            return true;
-        }
     sol_buf_printf(err,
                    "no Python here can import numpy and %s (tried python3 and /usr/bin/python3); "
                    "set SOLAR_PYTHON, or validate against reference files made elsewhere with "
                    "--reference DIR",
                    module);
-    harness_free(h);
+    sol_harness_free(h);
     return false;
 }
 
-void harness_free(Harness *h)
+void sol_harness_free(SolHarness *h)
 {
     free(h->python);
     free(h->script);
     memset(h, 0, sizeof *h);
 }
 
-HarnessStatus harness_run(const Harness *h, const char *model, const char *out_dir,
-                          const char *sizes, int scale_to, int variant, bool verbose, SolBuf *err)
+/* The harness's message, without its `solar_reference.py: error: ` prefix. */
+static void harness_message(SolBuf *err, const SolProcessResult *r)
+{
+    const char *text = r->out.data;
+    const char *p = strstr(text, "solar_reference.py: error: ");
+    if (p)
+        text = p + strlen("solar_reference.py: error: ");
+    size_t len = strlen(text);
+    while (len && text[len - 1] == '\n')
+        len--;
+    sol_buf_append(err, text, len);
+    if (!len)
+        sol_buf_printf(err, "the reference harness exited with status %d", r->status);
+}
+
+SolHarnessStatus sol_harness_run(const SolHarness *h, const char *model, const char *out_dir,
+                                 const char *sizes, int scale_to, int variant, const SolLog *log,
+                                 SolBuf *err)
 {
     char scale[32], var[32];
     snprintf(scale, sizeof scale, "%d", scale_to);
@@ -117,35 +145,21 @@ HarnessStatus harness_run(const Harness *h, const char *model, const char *out_d
     }
     argv[n++] = "--quiet";
     argv[n] = NULL;
-    if (verbose) {
-        SolBuf cmd = {0};
-        sol_process_argv_text(&cmd, argv);
-        tool_note("$ %s", cmd.data);
-        sol_buf_free(&cmd);
-    }
+    sol_log_command(log, argv);
     SolProcessResult r;
     sol_process_run(
-        argv, &(SolProcessOptions){HARNESS_TIMEOUT_S, MAX_OUTPUT, true, tool_private_env}, &r);
-    HarnessStatus st = HARNESS_OK;
+        argv, &(SolProcessOptions){HARNESS_TIMEOUT_S, MAX_OUTPUT, true, sol_translate_private_env},
+        &r);
+    SolHarnessStatus st = SOL_HARNESS_OK;
     if (r.status == -1) {
         sol_buf_append(err, r.why.data, r.why.len);
-        st = HARNESS_USAGE;
+        st = SOL_HARNESS_USAGE;
     } else if (r.timed_out) {
         sol_buf_printf(err, "the reference harness did not finish within %d s", HARNESS_TIMEOUT_S);
-        st = HARNESS_MODEL_ERROR;
+        st = SOL_HARNESS_MODEL_ERROR;
     } else if (r.status != 0) {
-        /* Its message, without the `solar_reference.py: error: ` prefix. */
-        const char *text = r.out.data;
-        const char *p = strstr(text, "solar_reference.py: error: ");
-        if (p)
-            text = p + strlen("solar_reference.py: error: ");
-        size_t len = strlen(text);
-        while (len && text[len - 1] == '\n')
-            len--;
-        sol_buf_append(err, text, len);
-        if (!len)
-            sol_buf_printf(err, "the reference harness exited with status %d", r.status);
-        st = r.status == 2 ? HARNESS_USAGE : HARNESS_MODEL_ERROR;
+        harness_message(err, &r);
+        st = r.status == 2 ? SOL_HARNESS_USAGE : SOL_HARNESS_MODEL_ERROR;
     }
     sol_process_result_free(&r);
     return st;

@@ -1,34 +1,23 @@
 /*
- * Validation of one candidate IR against the reference, in the order a failure is cheapest
- * to find and most useful to report back to the model:
- *
- *   1. parse and verify in process (diagnostics captured as text, with carets);
- *   2. the signature: @forward exists and returns nothing, its index arguments are size
- *      constants (and every size constant the validation changed is one), its memrefs line up
- *      with the reference's inputs and outputs in count, element type, rank and static dims;
- *   3. solar-run (a subprocess, with step, memory and time limits) on the reference's inputs,
- *      with --bind to the validation sizes and --precision=wide, every output pre-filled with
- *      NaN so reading an output before writing it shows;
- *   4. every output compared with a dtype-aware tolerance (Translate/compare.h); buffers that
- *      forward updates in place must be written and match; arguments forward leaves alone
- *      must stay as they were.
- *
- * The IR is untrusted: it is only parsed and interpreted, never compiled or executed as code.
+ * Validation of one candidate IR against one reference directory (candidate.h): parse and
+ * verify, the signature, the work estimate, solar-run, the comparison of every output.
  */
-#include "translate.h"
+#include "Translate/candidate.h"
 
 #include "Exec/npy.h"
 #include "IR/ir.h"
 #include "Passes/pass.h"
+#include "Support/process.h"
 #include "Translate/compare.h"
+#include "Translate/harness.h"
 
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 
 enum { MAX_RUN_OUTPUT = 64 << 10, MAX_ARRAY_BYTES = 1 << 30, WORST = 5 };
-#define RUN_MAX_STEPS "2000000000"
 #define RUN_MAX_MEMORY "2G"
 
 /* One argument of @forward as validation needs it. */
@@ -54,14 +43,13 @@ static void free_args(IrArgs *a)
     sol_vec_free(a);
 }
 
-void verdict_free(Verdict *v)
+void sol_verdict_free(SolVerdict *v)
 {
     sol_buf_free(&v->what);
     sol_buf_free(&v->details);
 }
 
-static void fail(Verdict *v, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void fail(Verdict *v, const char *fmt, ...)
+void sol_verdict_fail(SolVerdict *v, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -74,24 +62,25 @@ static void fail(Verdict *v, const char *fmt, ...)
 /* ---- 1 and 2: parse, verify, signature ------------------------------------------------------ */
 
 /* Reads @forward's arguments; false (with what) when there is none or it returns values. */
-static bool read_signature(SolContext *ctx, SolModule *m, IrArgs *args, Verdict *v)
+static bool read_signature(SolContext *ctx, SolModule *m, IrArgs *args, SolVerdict *v)
 {
     SolOp *entry = sol_module_lookup_func(m, sol_ident_cstr(ctx, "forward"));
     if (!entry) {
-        fail(v, "the module has no function @forward");
+        sol_verdict_fail(v, "the module has no function @forward");
         sol_buf_puts(&v->details, "The entry function must be `func.func @forward(...)`.\n");
         return false;
     }
     const SolType *ft = entry->props.func->type;
     if (ft->num_results) {
-        fail(v, "@forward returns %u value%s", ft->num_results, ft->num_results == 1 ? "" : "s");
+        sol_verdict_fail(v, "@forward returns %u value%s", ft->num_results,
+                         ft->num_results == 1 ? "" : "s");
         sol_buf_puts(&v->details, "@forward returns nothing: every output is a memref argument "
                                   "that it writes.\n");
         return false;
     }
     SolBlock *body = entry->num_regions ? sol_region_first_block(&entry->regions[0]) : NULL;
     if (!body) {
-        fail(v, "@forward has no body");
+        sol_verdict_fail(v, "@forward has no body");
         return false;
     }
     for (uint32_t i = 0; i < body->num_args; i++) {
@@ -118,8 +107,10 @@ static bool read_signature(SolContext *ctx, SolModule *m, IrArgs *args, Verdict 
     return true;
 }
 
-/* Parses and verifies ir; on failure what/details say why (diagnostics with carets). */
-static bool parse_ir(const char *ir, size_t len, IrArgs *args, Verdict *v)
+/* Parses and verifies ir; on failure what/details say why (diagnostics with carets). On
+ * success v->work is the estimate at ref's sizes. */
+static bool parse_ir(const char *ir, size_t len, const SolReference *ref, IrArgs *args,
+                     SolVerdict *v)
 {
     SolContext *ctx = sol_context_new();
     char *text = NULL;
@@ -137,12 +128,16 @@ static bool parse_ir(const char *ir, size_t len, IrArgs *args, Verdict *v)
     fflush(mem);
     if (!ok) {
         if (!parsed)
-            fail(v, "the IR does not parse (%u error%s)", errors, errors == 1 ? "" : "s");
+            sol_verdict_fail(v, "the IR does not parse (%u error%s)", errors,
+                             errors == 1 ? "" : "s");
         else
-            fail(v, "the IR does not verify (%u error%s)", errors, errors == 1 ? "" : "s");
+            sol_verdict_fail(v, "the IR does not verify (%u error%s)", errors,
+                             errors == 1 ? "" : "s");
         sol_buf_append(&v->details, text ? text : "", tlen);
     } else {
         ok = read_signature(ctx, m, args, v);
+        if (ok)
+            v->work = sol_work_estimate(ctx, m, &ref->sizes);
     }
     sol_diag_remove_source(diag, &src);
     fclose(mem);
@@ -165,7 +160,7 @@ static const SolRefArray *memref_ref(const SolReference *ref, size_t k)
     return k < ref->inputs.len ? &ref->inputs.data[k] : &ref->outputs.data[k - ref->inputs.len];
 }
 
-static bool check_signature(const IrArgs *args, const SolReference *ref, Verdict *v)
+static bool check_signature(const IrArgs *args, const SolReference *ref, SolVerdict *v)
 {
     size_t nmem = 0;
     for (size_t i = 0; i < args->len; i++) {
@@ -175,13 +170,14 @@ static bool check_signature(const IrArgs *args, const SolReference *ref, Verdict
             continue;
         }
         if (!a->is_index) {
-            fail(v, "argument %%%s of @forward has type %s", a->name, a->type_text);
+            sol_verdict_fail(v, "argument %%%s of @forward has type %s", a->name, a->type_text);
             sol_buf_puts(&v->details, "@forward takes only index arguments (the size constants) "
                                       "and memref arguments.\n");
             return false;
         }
         if (!sol_reference_size(&ref->sizes, a->name)) {
-            fail(v, "index argument %%%s is not a size constant of the program", a->name);
+            sol_verdict_fail(v, "index argument %%%s is not a size constant of the program",
+                             a->name);
             sol_buf_puts(&v->details, "The size constants are:");
             for (size_t s = 0; s < ref->sizes.len; s++)
                 sol_buf_printf(&v->details, " %s", ref->sizes.data[s].name);
@@ -200,8 +196,8 @@ static bool check_signature(const IrArgs *args, const SolReference *ref, Verdict
         bool changed = !sol_reference_size(&ref->original, z->name) ||
                        sol_reference_original(ref, z->name) != z->value;
         if (!have && changed) {
-            fail(v, "@forward has no index argument %%%s for the size constant %s", z->name,
-                 z->name);
+            sol_verdict_fail(v, "@forward has no index argument %%%s for the size constant %s",
+                             z->name, z->name);
             sol_buf_printf(&v->details,
                            "Every size constant is an index argument named like it "
                            "(`%%%s: index`), and shapes follow from them.\n",
@@ -211,11 +207,12 @@ static bool check_signature(const IrArgs *args, const SolReference *ref, Verdict
     }
     size_t nref = ref->inputs.len + ref->outputs.len;
     if (nmem != nref) {
-        fail(v,
-             "@forward has %zu memref argument%s, the program has %zu inputs, parameters and "
-             "buffers and %zu output%s (%zu in all)",
-             nmem, nmem == 1 ? "" : "s", ref->inputs.len, ref->outputs.len,
-             ref->outputs.len == 1 ? "" : "s", nref);
+        sol_verdict_fail(
+            v,
+            "@forward has %zu memref argument%s, the program has %zu inputs, parameters and "
+            "buffers and %zu output%s (%zu in all)",
+            nmem, nmem == 1 ? "" : "s", ref->inputs.len, ref->outputs.len,
+            ref->outputs.len == 1 ? "" : "s", nref);
         size_t *mem = sol_xcalloc(nmem + 1, sizeof *mem);
         for (size_t i = 0, j = 0; i < args->len; i++)
             if (args->data[i].is_memref)
@@ -253,14 +250,14 @@ static bool check_signature(const IrArgs *args, const SolReference *ref, Verdict
         tensor_text(&what, t);
         bool bad = true;
         if (!a->elem_known || a->elem != t->elem)
-            fail(v, "element type mismatch: %s", what.data);
+            sol_verdict_fail(v, "element type mismatch: %s", what.data);
         else if (a->rank != t->rank)
-            fail(v, "rank mismatch: %s", what.data);
+            sol_verdict_fail(v, "rank mismatch: %s", what.data);
         else {
             bad = false;
             for (uint32_t d = 0; d < a->rank && !bad; d++)
                 if (a->dims[d] != SOL_DYNAMIC && a->dims[d] != t->dims[d]) {
-                    fail(v, "shape mismatch: %s", what.data);
+                    sol_verdict_fail(v, "shape mismatch: %s", what.data);
                     sol_buf_printf(&v->details,
                                    "Dimension %u of %%%s is %lld in the IR but %lld "
                                    "at the validation sizes; write `?` for sizes "
@@ -276,7 +273,7 @@ static bool check_signature(const IrArgs *args, const SolReference *ref, Verdict
     return true;
 }
 
-/* ---- 3: solar-run ------------------------------------------------------------------------ */
+/* ---- 4: solar-run ------------------------------------------------------------------------ */
 
 static bool write_file(const char *path, const char *data, size_t len, SolBuf *err)
 {
@@ -343,37 +340,87 @@ static void replace_into(SolBuf *out, const char *text, const char *from, const 
     sol_buf_puts(out, text);
 }
 
-static bool run_solar(const Validator *val, const IrArgs *args, const SolReference *ref,
-                      const char *ir, size_t len, const char *label, Run *run, Verdict *v)
+/* The validation sizes and the work estimate, and whose fault running out of steps or time
+ * is: a sentence or two for details. */
+static void explain_work(const SolValidator *val, const SolReference *ref, SolVerdict *v)
+{
+    SolBuf sz = {0};
+    sol_reference_sizes_text(&sz, &ref->sizes);
+    sol_buf_printf(&v->details, "The validation sizes are %s", sz.len ? sz.data : "(none)");
+    if (v->work.known) {
+        sol_buf_puts(&v->details, "; at them this IR runs an estimated ");
+        if (v->work.approximate)
+            sol_buf_puts(&v->details, "at least ");
+        sol_work_text(&v->details, v->work.steps);
+        sol_buf_puts(&v->details, " loop iterations");
+    }
+    sol_buf_puts(&v->details, ".\n");
+    if (val->heavy_sizes) {
+        v->not_candidate = true;
+        sol_buf_printf(&v->details, "This is not the translation's fault: %s\n", val->heavy_sizes);
+    } else {
+        int64_t elems = 0;
+        for (size_t i = 0; i < ref->inputs.len; i++)
+            elems += ref->inputs.data[i].data.nelems;
+        for (size_t i = 0; i < ref->outputs.len; i++)
+            elems += ref->outputs.data[i].data.nelems;
+        sol_buf_printf(&v->details,
+                       "The program's inputs and outputs hold %lld elements at these sizes, so "
+                       "a correct IR needs far fewer steps: look for a loop that never ends or "
+                       "bounds that do not follow the size constants.\n",
+                       (long long)elems);
+    }
+    sol_buf_free(&sz);
+}
+
+static uint64_t max_steps(const SolValidator *val)
+{
+    return val->max_steps ? val->max_steps : SOL_CANDIDATE_MAX_STEPS;
+}
+
+/* 3: a candidate whose loops alone exceed the step limit fails before solar-run starts. */
+static bool check_work(const SolValidator *val, const SolReference *ref, SolVerdict *v)
+{
+    if (!v->work.known || v->work.steps <= max_steps(val))
+        return true;
+    SolBuf n = {0}, lim = {0};
+    sol_work_text(&n, v->work.steps);
+    sol_work_text(&lim, max_steps(val));
+    sol_verdict_fail(v,
+                     "the IR would run an estimated %s%s loop iterations, more than solar-run's "
+                     "limit of %s",
+                     v->work.approximate ? "at least " : "", n.data, lim.data);
+    explain_work(val, ref, v);
+    sol_buf_free(&n), sol_buf_free(&lim);
+    return false;
+}
+
+/* The attempt's directory, with the IR in it as forward.mlir. */
+static bool prepare_run(const SolValidator *val, const char *ir, size_t len, const char *label,
+                        Run *run, SolVerdict *v)
 {
     SolBuf err = {0};
     sol_buf_printf(&run->dir, "%s/%s", val->work_dir, label);
     sol_buf_printf(&run->ir_path, "%s/forward.mlir", run->dir.data);
     sol_buf_printf(&run->out_dir, "%s/out", run->dir.data);
     if (mkdir(run->dir.data, 0700) != 0 && errno != EEXIST) {
-        fail(v, "cannot create %s: %s", run->dir.data, strerror(errno));
+        sol_verdict_fail(v, "cannot create %s: %s", run->dir.data, strerror(errno));
         return false;
     }
     if (!write_file(run->ir_path.data, ir, len, &err)) {
-        fail(v, "%s", err.data);
+        sol_verdict_fail(v, "%s", err.data);
         sol_buf_free(&err);
         return false;
     }
-    size_t nargs = 8 + 2 * args->len;
-    run->argv = sol_xcalloc(nargs + 1, sizeof *run->argv);
-    size_t n = 0;
-    run->argv[n++] = val->solar_run;
-    run->argv[n++] = run->ir_path.data;
-    SolBuf bind = {0};
-    for (size_t i = 0; i < args->len; i++)
-        if (args->data[i].is_index) {
-            const SolRefSize *z = sol_reference_size(&ref->sizes, args->data[i].name);
-            sol_buf_printf(&bind, "%s%s=%lld", bind.len ? "," : "", z->name, (long long)z->value);
-        }
-    if (bind.len) {
-        run->argv[n++] = "--bind";
-        run->argv[n++] = own(run, &bind);
-    }
+    return true;
+}
+
+/* --input NAME=PATH for every memref argument: the reference's inputs, then a poisoned
+ * array for each output. */
+static bool add_inputs(const IrArgs *args, const SolReference *ref, Run *run, size_t *n,
+                       SolVerdict *v)
+{
+    SolBuf err = {0};
     size_t k = 0;
     bool ok = true;
     for (size_t i = 0; i < args->len && ok; i++) {
@@ -390,52 +437,89 @@ static bool run_solar(const Validator *val, const IrArgs *args, const SolReferen
             sol_buf_printf(&in, "%s=%s", a->name, poison.data);
             sol_buf_free(&poison);
         }
-        run->argv[n++] = "--input";
-        run->argv[n++] = own(run, &in);
+        run->argv[(*n)++] = "--input";
+        run->argv[(*n)++] = own(run, &in);
         k++;
     }
-    sol_buf_free(&bind);
-    if (!ok) {
-        fail(v, "%s", err.data);
-        sol_buf_free(&err);
-        return false;
+    if (!ok)
+        sol_verdict_fail(v, "%s", err.data);
+    sol_buf_free(&err);
+    return ok;
+}
+
+/* solar-run FILE --bind SIZES --input ... --out-dir DIR --precision=wide and limits. */
+static bool build_argv(const SolValidator *val, const IrArgs *args, const SolReference *ref,
+                       Run *run, SolVerdict *v)
+{
+    run->argv = sol_xcalloc(8 + 2 * args->len + 1, sizeof *run->argv);
+    size_t n = 0;
+    run->argv[n++] = val->solar_run;
+    run->argv[n++] = run->ir_path.data;
+    SolBuf bind = {0};
+    for (size_t i = 0; i < args->len; i++)
+        if (args->data[i].is_index) {
+            const SolRefSize *z = sol_reference_size(&ref->sizes, args->data[i].name);
+            sol_buf_printf(&bind, "%s%s=%lld", bind.len ? "," : "", z->name, (long long)z->value);
+        }
+    if (bind.len) {
+        run->argv[n++] = "--bind";
+        run->argv[n++] = own(run, &bind);
     }
+    sol_buf_free(&bind);
+    if (!add_inputs(args, ref, run, &n, v))
+        return false;
+    SolBuf steps = {0};
+    sol_buf_printf(&steps, "--max-steps=%llu", (unsigned long long)max_steps(val));
     run->argv[n++] = "--out-dir";
     run->argv[n++] = run->out_dir.data;
     run->argv[n++] = "--precision=wide";
-    run->argv[n++] = "--max-steps=" RUN_MAX_STEPS;
+    run->argv[n++] = own(run, &steps);
     run->argv[n++] = "--max-memory=" RUN_MAX_MEMORY;
     run->argv[n] = NULL;
-    if (val->verbose) {
-        SolBuf cmd = {0};
-        sol_process_argv_text(&cmd, run->argv);
-        tool_note("$ %s", cmd.data);
-        sol_buf_free(&cmd);
-    }
+    return true;
+}
+
+/* solar-run's failure as the candidate's author should read it: its messages name the file
+ * forward.mlir, like the parse errors, and the work directory not at all (the follow-up
+ * message is part of the next cache key, so it must not depend on the temporary directory's
+ * name). Running out of steps also says the sizes and the estimate. */
+static void report_failure(const SolValidator *val, const SolReference *ref, const Run *run,
+                           const SolProcessResult *r, SolVerdict *v)
+{
+    sol_verdict_fail(v, "solar-run failed (exit status %d)", r->status);
+    SolBuf text = {0}, prefix = {0};
+    sol_buf_printf(&prefix, "%s/", val->work_dir);
+    replace_into(&text, r->out.data, run->ir_path.data, "forward.mlir");
+    replace_into(&v->details, text.data ? text.data : "", prefix.data, "");
+    sol_buf_free(&text), sol_buf_free(&prefix);
+    if (r->dropped)
+        sol_buf_printf(&v->details, "... (%zu more bytes of output)\n", r->dropped);
+    if (strstr(r->out.data, "step limit reached"))
+        explain_work(val, ref, v);
+}
+
+static bool run_solar(const SolValidator *val, const IrArgs *args, const SolReference *ref,
+                      const char *ir, size_t len, const char *label, Run *run, SolVerdict *v)
+{
+    if (!prepare_run(val, ir, len, label, run, v) || !build_argv(val, args, ref, run, v))
+        return false;
+    sol_log_command(val->log, run->argv);
     SolProcessResult r;
     sol_process_run(
-        run->argv, &(SolProcessOptions){val->run_timeout_s, MAX_RUN_OUTPUT, true, tool_private_env},
+        run->argv,
+        &(SolProcessOptions){val->run_timeout_s, MAX_RUN_OUTPUT, true, sol_translate_private_env},
         &r);
-    ok = false;
+    bool ok = false;
     if (r.status == -1) {
-        fail(v, "cannot run solar-run: %s", r.why.data);
+        sol_verdict_fail(v, "cannot run solar-run: %s", r.why.data);
     } else if (r.timed_out) {
-        fail(v, "solar-run did not finish within %g s", val->run_timeout_s);
+        sol_verdict_fail(v, "solar-run did not finish within %g s", val->run_timeout_s);
         sol_buf_puts(&v->details, "At the small validation sizes the IR should finish in well "
                                   "under a second: look for a loop that never ends or bounds "
                                   "that do not follow the size constants.\n");
+        explain_work(val, ref, v);
     } else if (r.status != 0) {
-        fail(v, "solar-run failed (exit status %d)", r.status);
-        /* Its messages name the file forward.mlir, like the parse errors, and the work
-         * directory not at all: the follow-up message is part of the next cache key, so it
-         * must not depend on the temporary directory's name. */
-        SolBuf text = {0}, prefix = {0};
-        sol_buf_printf(&prefix, "%s/", val->work_dir);
-        replace_into(&text, r.out.data, run->ir_path.data, "forward.mlir");
-        replace_into(&v->details, text.data ? text.data : "", prefix.data, "");
-        sol_buf_free(&text), sol_buf_free(&prefix);
-        if (r.dropped)
-            sol_buf_printf(&v->details, "... (%zu more bytes of output)\n", r.dropped);
+        report_failure(val, ref, run, &r, v);
     } else {
         ok = true;
     }
@@ -443,9 +527,9 @@ static bool run_solar(const Validator *val, const IrArgs *args, const SolReferen
     return ok;
 }
 
-/* ---- 4: comparison ------------------------------------------------------------------------- */
+/* ---- 5: comparison ------------------------------------------------------------------------- */
 
-static void tolerance(const Validator *val, SolElemKind k, double *rtol, double *atol)
+static void tolerance(const SolValidator *val, SolElemKind k, double *rtol, double *atol)
 {
     sol_compare_default_tol(k, rtol, atol);
     if (val->rtol >= 0)
@@ -468,8 +552,8 @@ static bool exists(const char *path)
     return stat(path, &st) == 0;
 }
 
-static void compare_outputs(const Validator *val, const IrArgs *args, const SolReference *ref,
-                            const Run *run, Verdict *v)
+static void compare_outputs(const SolValidator *val, const IrArgs *args, const SolReference *ref,
+                            const Run *run, SolVerdict *v)
 {
     SolBuf report = {0}, err = {0};
     size_t k = 0, bad = 0;
@@ -547,10 +631,11 @@ static void compare_outputs(const Validator *val, const IrArgs *args, const SolR
         k++;
     }
     if (bad) {
-        fail(v,
-             "the outputs differ from the original program's (%zu argument%s wrong, first "
-             "%s)",
-             bad, bad == 1 ? "" : "s", first_bad);
+        sol_verdict_fail(
+            v,
+            "the outputs differ from the original program's (%zu argument%s wrong, first "
+            "%s)",
+            bad, bad == 1 ? "" : "s", first_bad);
         sol_buf_append(&v->details, report.data, report.len);
         sol_buf_puts(&v->details, "(The inputs were drawn uniformly from [-1, 1) and the "
                                   "parameters perturbed; outputs start as NaN.)\n");
@@ -562,17 +647,17 @@ static void compare_outputs(const Validator *val, const IrArgs *args, const SolR
     sol_buf_free(&err);
 }
 
-void validate_ir(const Validator *val, const char *ir, size_t len, const SolReference *ref,
-                 const char *label, Verdict *v)
+void sol_candidate_validate(const SolValidator *val, const char *ir, size_t len,
+                            const SolReference *ref, const char *label, SolVerdict *v)
 {
     memset(v, 0, sizeof *v);
     IrArgs args = {0};
     Run run = {0};
-    if (parse_ir(ir, len, &args, v) && check_signature(&args, ref, v) &&
-        run_solar(val, &args, ref, ir, len, label, &run, v))
+    if (parse_ir(ir, len, ref, &args, v) && check_signature(&args, ref, v) &&
+        check_work(val, ref, v) && run_solar(val, &args, ref, ir, len, label, &run, v))
         compare_outputs(val, &args, ref, &run, v);
     if (!v->ok && !v->what.len)
-        fail(v, "validation failed");
+        sol_verdict_fail(v, "validation failed");
     free_args(&args);
     for (size_t i = 0; i < run.strings.len; i++)
         free(run.strings.data[i]);
