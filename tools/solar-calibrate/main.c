@@ -8,16 +8,16 @@
  * always loads. Exit status: 0 success, 1 the model could not be written or read back, 2 bad
  * usage.
  */
-#include "calibrate.h"
+#include "Calibrate/calibrate.h"
 
 #include "Analysis/device.h"
 #include "Support/cli.h"
+#include "Support/tool.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <unistd.h>
 
-#define SOLAR_CALIBRATE_VERSION "0.1.0"
+static const SolTool tool = {"solar-calibrate", NULL};
 
 enum { F_OUT, F_KEEP_HIGHEST, F_NAME, F_THREADS, F_REPEATS, F_SECONDS, F_QUICK, F_QUIET, F_HELP, F_VERSION };
 
@@ -44,29 +44,14 @@ static const SolCli cli = {.tool = "solar-calibrate",
                            .help_width = 18};
 
 typedef struct Args {
-    CalOptions opts;
+    SolCalOptions opts;
     const char *out, *name;
     bool keep_highest, quiet, help, version;
 } Args;
 
-static void usage_error(const char *fmt, const char *flag, const char *value)
-{
-    fprintf(stderr, "solar-calibrate: error: ");
-    fprintf(stderr, fmt, flag, value);
-    fputc('\n', stderr);
-}
-
 static bool parse_count(const char *flag, const char *s, int max, int *out)
 {
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (end == s || *end || errno || v < 1 || v > max) {
-        usage_error("%s: expected an integer from 1, got '%s'", flag, s);
-        return false;
-    }
-    *out = (int)v;
-    return true;
+    return sol_tool_parse_int(&tool, flag, s, 1, max, "an integer from 1", out);
 }
 
 static bool apply_flag(void *user, const SolFlag *f, char *value)
@@ -78,16 +63,9 @@ static bool apply_flag(void *user, const SolFlag *f, char *value)
     case F_NAME: a->name = value; return true;
     case F_THREADS: return parse_count("--threads", value, 4096, &a->opts.threads);
     case F_REPEATS: return parse_count("--repeats", value, 1000, &a->opts.repeats);
-    case F_SECONDS: {
-        char *end;
-        double v = strtod(value, &end);
-        if (end == value || *end || !(v >= 0.001 && v <= 60)) {
-            usage_error("%s: expected seconds between 0.001 and 60, got '%s'", "--seconds", value);
-            return false;
-        }
-        a->opts.seconds = v;
-        return true;
-    }
+    case F_SECONDS:
+        return sol_tool_parse_double(&tool, "--seconds", value, 0.001, 60, false,
+                                     "seconds between 0.001 and 60", &a->opts.seconds);
     case F_QUICK: return a->opts.quick = true;
     case F_QUIET: return a->quiet = true;
     case F_HELP: return a->help = true;
@@ -99,7 +77,8 @@ static bool apply_flag(void *user, const SolFlag *f, char *value)
 static bool no_operands(void *user, char *arg)
 {
     (void)user;
-    usage_error("unexpected argument '%s'%s", arg, "; usage: solar-calibrate [-o PATH] [options]");
+    sol_tool_error(&tool, "unexpected argument '%s'; usage: solar-calibrate [-o PATH] [options]",
+                   arg);
     return false;
 }
 
@@ -120,7 +99,7 @@ static void print_help(FILE *out)
 }
 
 /* `per_core_cycle`: the rate per core and cycle at the measured clock, 0 when unknown. */
-static void print_rate(FILE *out, const char *kind, const CalRate *r, const char *unit,
+static void print_rate(FILE *out, const char *kind, const SolCalRate *r, const char *unit,
                        double per_core_cycle)
 {
     if (!r->samples) {
@@ -140,25 +119,25 @@ static void print_rate(FILE *out, const char *kind, const CalRate *r, const char
     fputc('\n', out);
 }
 
-static void print_summary(FILE *out, const CalResult *r)
+static void print_summary(FILE *out, const SolCalResult *r)
 {
     char isa[256];
-    cal_isa_describe(&r->isa, isa, sizeof isa);
+    sol_cal_isa_describe(&r->isa, isa, sizeof isa);
     fprintf(out, "CPU     %s\nISA     %s%s\ncores   %d loaded\nclock   %.3f GHz (dependent add chain)\n",
             r->isa.model, isa, r->isa.amx_tile && !r->isa.amx_usable ? " (AMX state not granted)" : "",
             r->threads, r->clock_ghz);
     fprintf(out, "peaks (all cores)\n");
     double core_cycles = r->clock_ghz * 1e9 * r->threads;
-    for (int d = 0; d < CAL_MAT_COUNT; d++)
+    for (int d = 0; d < SOL_CAL_MAT_COUNT; d++)
         if (r->matrix[d].samples)
-            print_rate(out, "matrix", &r->matrix[d], d == CAL_MAT_I8 ? "OP/s" : "FLOP/s",
+            print_rate(out, "matrix", &r->matrix[d], d == SOL_CAL_MAT_I8 ? "OP/s" : "FLOP/s",
                        core_cycles > 0 ? r->matrix[d].best / core_cycles : 0);
-    for (int d = 0; d < CAL_VEC_COUNT; d++)
-        print_rate(out, "vector", &r->vector[d], d == CAL_VEC_I8 ? "OP/s" : "FLOP/s",
+    for (int d = 0; d < SOL_CAL_VEC_COUNT; d++)
+        print_rate(out, "vector", &r->vector[d], d == SOL_CAL_VEC_I8 ? "OP/s" : "FLOP/s",
                    core_cycles > 0 ? r->vector[d].best / core_cycles : 0);
     fprintf(out, "memory\n");
     for (int i = 0; i < r->num_levels; i++) {
-        const CalLevel *lv = &r->levels[i];
+        const SolCalLevel *lv = &r->levels[i];
         fprintf(out, "  %-5s %12llu B x %-3d %10.4g B/s  (read %.4g, write %.4g, copy/triad %.4g; "
                      "%.0f KiB per array)\n",
                 lv->name, (unsigned long long)lv->bytes, lv->units, lv->bandwidth, lv->reads.best,
@@ -167,35 +146,27 @@ static void print_summary(FILE *out, const CalResult *r)
 }
 
 /* Writes atomically (a temporary file renamed over PATH), then loads it back. */
-static bool write_model(const char *path, const char *json, const char *name)
+static bool write_model(const char *path, const char *json)
 {
     if (strcmp(path, "-") == 0) {
         fputs(json, stdout);
         fputc('\n', stdout);
         return true;
     }
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "w");
-    if (!f || fputs(json, f) < 0 || fputc('\n', f) < 0 || fclose(f) != 0) {
-        fprintf(stderr, "solar-calibrate: error: cannot write '%s': %s\n", tmp, strerror(errno));
-        remove(tmp);
+    SolOutput out;
+    if (!sol_tool_output_open(&tool, path, true, &out))
         return false;
-    }
-    if (rename(tmp, path) != 0) {
-        fprintf(stderr, "solar-calibrate: error: cannot rename '%s' to '%s': %s\n", tmp, path,
-                strerror(errno));
-        remove(tmp);
+    fputs(json, out.f);
+    fputc('\n', out.f);
+    if (!sol_tool_output_commit(&tool, &out))
         return false;
-    }
     SolDevice d;
     SolBuf err = {0};
     bool ok = sol_device_load_file(path, &d, &err);
     if (!ok)
-        fprintf(stderr, "solar-calibrate: error: the model does not load back: %s\n", err.data);
+        sol_tool_error(&tool, "the model does not load back: %s", err.data);
     else
         printf("wrote %s (device '%s', loads with --hw %s)\n", path, d.name, path);
-    (void)name;
     sol_device_free(&d);
     sol_buf_free(&err);
     return ok;
@@ -213,15 +184,15 @@ int main(int argc, char **argv)
         return 0;
     }
     if (a.version) {
-        puts("solar-calibrate (SOLAR-C) " SOLAR_CALIBRATE_VERSION);
+        sol_tool_print_version(&tool, stdout);
         return 0;
     }
     if (a.opts.quick) {
         a.opts.repeats = a.opts.repeats < 2 ? a.opts.repeats : 2;
         a.opts.seconds = a.opts.seconds < 0.02 ? a.opts.seconds : 0.02;
     }
-    CalResult r;
-    cal_run(&a.opts, &r, a.quiet ? NULL : stderr);
+    SolCalResult r;
+    sol_cal_run(&a.opts, &r, a.quiet ? NULL : &tool);
     /* With the model on stdout, the summary goes to stderr. */
     bool json_to_stdout = a.out && strcmp(a.out, "-") == 0;
     print_summary(json_to_stdout ? stderr : stdout, &r);
@@ -233,18 +204,15 @@ int main(int argc, char **argv)
         SolBuf err = {0};
         have_previous = sol_device_load_file(a.out, &previous, &err);
         if (!have_previous) {
-            fprintf(stderr,
-                    "solar-calibrate: error: --keep-highest: the existing model does not load: "
-                    "%s\n",
-                    err.data);
+            sol_tool_error(&tool, "--keep-highest: the existing model does not load: %s", err.data);
             sol_buf_free(&err);
             return 1;
         }
         sol_buf_free(&err);
     }
-    char *json = cal_model_json(&r, a.name, have_previous ? &previous : NULL);
+    char *json = sol_cal_model_json(&r, a.name, have_previous ? &previous : NULL);
     sol_device_free(&previous);
-    bool ok = write_model(a.out, json, a.name);
+    bool ok = write_model(a.out, json);
     free(json);
     return ok ? 0 : 1;
 }

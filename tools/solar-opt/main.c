@@ -16,11 +16,10 @@
  *
  * The work runs on a thread with a 1 GiB stack so deeply nested input cannot overflow it.
  */
-#define _XOPEN_SOURCE 700 /* realpath(); X/Open 7 includes POSIX.1-2008 */
-
 #include "IR/ir.h"
 #include "Passes/pass.h"
 #include "Support/cli.h"
+#include "Support/tool.h"
 #include "Support/verify_diags.h"
 #include "report.h"
 
@@ -28,10 +27,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 enum { EXIT_INPUT = 1, EXIT_USAGE = 2 };
-#define SOLAR_OPT_VERSION "0.1.0"
+static const SolTool tool = {"solar-opt", NULL};
 
 /* ---- flags ------------------------------------------------------------------------------- */
 
@@ -113,17 +111,6 @@ typedef struct Options {
     ReportFlags report;
 } Options;
 
-static void tool_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void tool_error(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("solar-opt: error: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-}
-
 /* A pass flag: `--fuse` or `--fuse=max-bytes=1MiB,x=2` (same as `fuse{max-bytes=1MiB,x=2}`). */
 static bool add_pass_flag(SolContext *ctx, Options *o, const SolPass *pass, const char *value)
 {
@@ -146,7 +133,7 @@ static bool apply_flag(SolContext *ctx, Options *o, const SolFlag *f, const char
         return true;
     case F_PIPELINE:
         if (o->saw_pipeline) {
-            tool_error("--pass-pipeline may be given only once");
+            sol_tool_error(&tool, "--pass-pipeline may be given only once");
             return false;
         }
         o->saw_pipeline = true;
@@ -154,7 +141,7 @@ static bool apply_flag(SolContext *ctx, Options *o, const SolFlag *f, const char
     case F_BIND:
         if (sol_bindings_parse(&o->bindings, value, &err))
             return true;
-        tool_error("%s", err.data);
+        sol_tool_error(&tool, "%s", err.data);
         sol_buf_free(&err);
         return false;
     case F_ENTRY:
@@ -165,7 +152,7 @@ static bool apply_flag(SolContext *ctx, Options *o, const SolFlag *f, const char
             o->target = value[0] == '1' ? SOL_MLIR_14 : SOL_MLIR_CURRENT;
             return true;
         }
-        tool_error("--mlir: expected '14' or 'current', got '%s'", value);
+        sol_tool_error(&tool, "--mlir: expected '14' or 'current', got '%s'", value);
         return false;
     case F_SPLIT:
         return o->split_input = true;
@@ -186,35 +173,29 @@ static bool apply_flag(SolContext *ctx, Options *o, const SolFlag *f, const char
             o->report.format = value[0] == 't' ? SOL_REPORT_TEXT : value[0] == 'j' ? SOL_REPORT_JSON : -1;
             return true;
         }
-        tool_error("--report: expected 'text', 'json' or 'none', got '%s'", value);
+        sol_tool_error(&tool, "--report: expected 'text', 'json' or 'none', got '%s'", value);
         return false;
     case F_REPORT_FILE:
         o->report.report_file = value;
         return true;
     case F_MEASURED:
-    case F_TARGET: {
-        char *end;
-        double v = strtod(value, &end);
-        if (end == value || *end || !(v > 0) || v > 1e12) {
-            tool_error("%s: expected a positive number of milliseconds, got '%s'", f->name, value);
-            return false;
-        }
-        *(f->id == F_MEASURED ? &o->report.measured_ms : &o->report.target_ms) = v;
-        return true;
-    }
+    case F_TARGET:
+        return sol_tool_parse_double(
+            &tool, f->name, value, 0, 1e12, true, "a positive number of milliseconds",
+            f->id == F_MEASURED ? &o->report.measured_ms : &o->report.target_ms);
     case F_FP32_MATMUL:
         if (strcmp(value, "tf32") == 0 || strcmp(value, "ieee") == 0) {
             o->report.bounds.fp32_ieee = value[0] == 'i';
             return true;
         }
-        tool_error("--fp32-matmul: expected 'tf32' or 'ieee', got '%s'", value);
+        sol_tool_error(&tool, "--fp32-matmul: expected 'tf32' or 'ieee', got '%s'", value);
         return false;
     case F_CONV_ALGO:
         if (strcmp(value, "direct") == 0 || strcmp(value, "any") == 0) {
             o->report.bounds.conv_any = value[0] == 'a';
             return true;
         }
-        tool_error("--conv-algo: expected 'direct' or 'any', got '%s'", value);
+        sol_tool_error(&tool, "--conv-algo: expected 'direct' or 'any', got '%s'", value);
         return false;
     case F_TIGHT_MATMUL:
         return o->report.bounds.tight_matmul = true;
@@ -224,7 +205,7 @@ static bool apply_flag(SolContext *ctx, Options *o, const SolFlag *f, const char
         sol_buf_printf(&text, "emit='%s'", value && value[0] ? value : "auto");
         bool ok = !strchr(value ? value : "", '\'') && add_pass_flag(ctx, o, tile, text.data);
         if (!ok && value && strchr(value, '\''))
-            tool_error("--emit-tiled: a level name has no quote, got '%s'", value);
+            sol_tool_error(&tool, "--emit-tiled: a level name has no quote, got '%s'", value);
         sol_buf_free(&text);
         return ok;
     }
@@ -239,7 +220,7 @@ static bool apply_flag(SolContext *ctx, Options *o, const SolFlag *f, const char
 static bool set_input(Options *o, const char *path)
 {
     if (o->input) {
-        tool_error("more than one input file ('%s' and '%s')", o->input, path);
+        sol_tool_error(&tool, "more than one input file ('%s' and '%s')", o->input, path);
         return false;
     }
     o->input = path;
@@ -340,126 +321,19 @@ static void print_help(FILE *out)
 
 typedef struct Input {
     const char *name; /* for diagnostics */
-    char *data;
-    size_t len;
+    SolBuf text;
 } Input;
-
-static bool read_stream(FILE *f, Input *in)
-{
-    size_t cap = 1 << 16;
-    in->data = sol_xmalloc(cap);
-    in->len = 0;
-    for (;;) {
-        if (in->len == cap)
-            in->data = sol_xrealloc(in->data, cap *= 2);
-        size_t n = fread(in->data + in->len, 1, cap - in->len, f);
-        in->len += n;
-        if (n == 0)
-            return !ferror(f);
-    }
-}
 
 static bool read_input(const char *path, Input *in)
 {
     bool is_stdin = !path || strcmp(path, "-") == 0;
     in->name = is_stdin ? "<stdin>" : path;
-    FILE *f = is_stdin ? stdin : fopen(path, "rb");
-    if (!f) {
-        tool_error("cannot open '%s': %s", path, strerror(errno));
-        return false;
-    }
-    errno = 0;
-    bool ok = read_stream(f, in);
-    if (!ok)
-        tool_error("cannot read '%s': %s", in->name, strerror(errno ? errno : EIO));
     if (!is_stdin)
-        fclose(f);
-    return ok;
-}
-
-/* ---- output: a temporary file renamed over OUT -------------------------------------------- */
-
-typedef struct Output {
-    FILE *f;
-    const char *path; /* what the user named; NULL for stdout */
-    char *target;     /* the file the rename replaces (symlinks resolved) */
-    char *tmp;        /* NULL when writing directly (stdout, devices, fifos) */
-} Output;
-
-static mode_t new_file_mode(const char *target)
-{
-    struct stat st;
-    if (stat(target, &st) == 0)
-        return st.st_mode & 07777;
-    mode_t mask = umask(0);
-    umask(mask);
-    return 0666 & ~mask;
-}
-
-static bool open_output(const char *path, Output *out)
-{
-    memset(out, 0, sizeof *out);
-    if (!path || strcmp(path, "-") == 0) {
-        out->f = stdout;
+        return sol_tool_read_file(&tool, path, 0, &in->text);
+    if (sol_file_read_stream(stdin, 0, &in->text) == SOL_READ_OK)
         return true;
-    }
-    out->path = path;
-    struct stat st;
-    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) { /* /dev/null, a fifo: never replace */
-        out->f = fopen(path, "w");
-        if (!out->f)
-            tool_error("cannot write '%s': %s", path, strerror(errno));
-        return out->f != NULL;
-    }
-    char *resolved = realpath(path, NULL); /* follow a symlink to the file it names */
-    out->target = resolved ? resolved : sol_xstrdup(path);
-    out->tmp = sol_xmalloc(strlen(out->target) + sizeof ".tmpXXXXXX");
-    sprintf(out->tmp, "%s.tmpXXXXXX", out->target);
-    int fd = mkstemp(out->tmp);
-    if (fd < 0 || fchmod(fd, new_file_mode(out->target)) != 0 || !(out->f = fdopen(fd, "w"))) {
-        tool_error("cannot write '%s': %s", path, strerror(errno));
-        if (fd >= 0)
-            close(fd), unlink(out->tmp);
-        free(out->tmp), free(out->target);
-        out->tmp = out->target = NULL;
-        return false;
-    }
-    return true;
-}
-
-/* Flushes and, for a temporary file, renames it over OUT. */
-static bool commit_output(Output *out)
-{
-    bool ok = fflush(out->f) == 0 && !ferror(out->f);
-    int saved = errno;
-    if (out->f != stdout) {
-        if (out->tmp && ok)
-            ok = fsync(fileno(out->f)) == 0 || errno == EINVAL;
-        ok = fclose(out->f) == 0 && ok;
-        saved = ok ? saved : errno;
-        if (out->tmp && ok && rename(out->tmp, out->target) != 0)
-            ok = false, saved = errno;
-        if (out->tmp && !ok)
-            unlink(out->tmp);
-    }
-    if (!ok)
-        tool_error("cannot write '%s': %s", out->path ? out->path : "<stdout>",
-                   strerror(saved ? saved : EIO));
-    free(out->tmp), free(out->target);
-    out->f = NULL;
-    return ok;
-}
-
-/* Drops the temporary file; OUT stays as it was. */
-static void discard_output(Output *out)
-{
-    if (out->f && out->f != stdout) {
-        fclose(out->f);
-        if (out->tmp)
-            unlink(out->tmp);
-    }
-    free(out->tmp), free(out->target);
-    out->f = NULL;
+    sol_tool_error(&tool, "cannot read '<stdin>': %s", strerror(errno));
+    return false;
 }
 
 /* ---- one module: verify, bind, run the pipeline, print ------------------------------------ */
@@ -520,7 +394,7 @@ static int finish_module(Driver *d, SolModule *m, unsigned errors_before)
     if (d->verifier) {
         rc = sol_diag_verifier_finish(d->verifier) ? 0 : EXIT_INPUT;
     } else if (print_ir && !sol_print_module(d->out, m, &(SolPrintOptions){d->opts->target})) {
-        tool_error("cannot write the output: %s", strerror(errno ? errno : EIO));
+        sol_tool_error(&tool, "cannot write the output: %s", strerror(errno ? errno : EIO));
         rc = EXIT_INPUT;
     }
     if (m)
@@ -556,10 +430,12 @@ static bool is_split_marker(const char *p, const char *end)
 /* Runs every chunk (or the whole input); the worst exit status wins. */
 static int process_input(Driver *d, const SolIdent *file, const Input *in)
 {
+    const char *data = in->text.data;
+    size_t len = in->text.len;
     if (!d->opts->split_input)
-        return process_chunk(d, file, in->data, in->len, 1);
+        return process_chunk(d, file, data, len, 1);
     int rc = 0;
-    const char *chunk = in->data, *p = in->data, *end = in->data + in->len;
+    const char *chunk = data, *p = data, *end = data + len;
     uint32_t line = 1, chunk_line = 1;
     bool first = true;
     for (;;) {
@@ -598,7 +474,7 @@ static int run_streamed(Driver *d, const char *path)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
-        tool_error("cannot open '%s': %s", path, strerror(errno));
+        sol_tool_error(&tool, "cannot open '%s': %s", path, strerror(errno));
         return EXIT_INPUT;
     }
     SolDiagEngine *diag = sol_context_diag(d->ctx);
@@ -617,7 +493,8 @@ static int run_buffered(Driver *d, Options *o)
     if (!read_input(o->input, &in))
         return EXIT_INPUT;
     SolDiagEngine *diag = sol_context_diag(d->ctx);
-    SolSource src = {.name = sol_ident_cstr(d->ctx, in.name), .data = in.data, .len = in.len};
+    SolSource src = {
+        .name = sol_ident_cstr(d->ctx, in.name), .data = in.text.data, .len = in.text.len};
     SolDiagVerifier verifier;
     sol_diag_add_source(diag, &src);
     if (o->verify_diags) {
@@ -629,23 +506,23 @@ static int run_buffered(Driver *d, Options *o)
     if (d->verifier)
         sol_diag_verifier_release(&verifier);
     sol_diag_remove_source(diag, &src);
-    free(in.data);
+    sol_buf_free(&in.text);
     return rc;
 }
 
 static int run_with_context(SolContext *ctx, Options *o)
 {
-    Output out = {0};
-    if (!o->verify_diags && !open_output(o->output, &out))
+    SolOutput out = {0};
+    if (!o->verify_diags && !sol_tool_output_open(&tool, o->output, false, &out))
         return EXIT_INPUT;
     Driver d = {ctx, o, NULL, out.f, o->input && strcmp(o->input, "-") ? o->input : "<stdin>",
                 false};
     int rc = can_stream(o) ? run_streamed(&d, o->input) : run_buffered(&d, o);
     if (!o->verify_diags) {
-        if ((rc == 0 || rc == EXIT_VIOLATION) && !commit_output(&out))
+        if ((rc == 0 || rc == EXIT_VIOLATION) && !sol_tool_output_commit(&tool, &out))
             rc = EXIT_INPUT;
         else if (rc != 0 && rc != EXIT_VIOLATION)
-            discard_output(&out);
+            sol_tool_output_discard(&out);
     }
     return rc;
 }
@@ -662,7 +539,7 @@ static int run_driver(int argc, char **argv)
     else if (o.help)
         print_help(stdout), rc = 0;
     else if (o.version)
-        printf("solar-opt (SOLAR-C) %s\n", SOLAR_OPT_VERSION), rc = 0;
+        sol_tool_print_version(&tool, stdout), rc = 0;
     else if (o.list_hw)
         rc = solar_opt_list_hw();
     else
@@ -677,7 +554,7 @@ int main(int argc, char **argv)
 {
     int rc = sol_run_on_big_stack(run_driver, argc, argv);
     if (fflush(stdout) != 0 && rc == 0) {
-        tool_error("cannot write '<stdout>': %s", strerror(errno));
+        sol_tool_error(&tool, "cannot write '<stdout>': %s", strerror(errno));
         rc = EXIT_INPUT;
     }
     return rc;

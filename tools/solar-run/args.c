@@ -78,8 +78,8 @@ static bool file_matches(const char *name, const NamedPath *in, const SolType *t
     SolBuf ts = {0}, fs = {0};
     type_text(&ts, t);
     sol_tensor_shape_print(&fs, tensor->rank, tensor->dims);
-    run_error("--input %s=%s: the file holds %s %s, but %%%s is %s", in->name, in->path,
-              fs.data, raw_u16 ? "u16" : sol_elem_name(tensor->elem), name, ts.data);
+    sol_tool_error(&run_tool, "--input %s=%s: the file holds %s %s, but %%%s is %s", in->name,
+                   in->path, fs.data, raw_u16 ? "u16" : sol_elem_name(tensor->elem), name, ts.data);
     sol_buf_free(&ts);
     sol_buf_free(&fs);
     return false;
@@ -102,19 +102,21 @@ static bool prepare_arg(const RunOptions *o, SolOp *func, uint32_t i, SolTensor 
     const SolType *type = body->args[i].type;
     if (!sol_type_is_memref(type)) {
         if (sol_type_is_index(type))
-            run_error("argument %%%s is an index with no value: give it one with --bind %s=N",
-                      name, name);
+            sol_tool_error(&run_tool,
+                           "argument %%%s is an index with no value: give it one with --bind %s=N",
+                           name, name);
         else
-            run_error("argument %%%s is a scalar; solar-run passes memrefs only (use "
-                      "memref<%s> for a 0-d tensor)",
-                      name, sol_type_is_float(type) ? "f32" : "i64");
+            sol_tool_error(&run_tool,
+                           "argument %%%s is a scalar; solar-run passes memrefs only (use "
+                           "memref<%s> for a 0-d tensor)",
+                           name, sol_type_is_float(type) ? "f32" : "i64");
         return false;
     }
     SolElemKind want;
     if (!sol_elem_from_type(type->elem, &want) || type->rank > SOL_TENSOR_MAX_RANK) {
         SolBuf ts = {0};
         type_text(&ts, type);
-        run_error("argument %%%s: solar-run cannot hold %s", name, ts.data);
+        sol_tool_error(&run_tool, "argument %%%s: solar-run cannot hold %s", name, ts.data);
         sol_buf_free(&ts);
         return false;
     }
@@ -125,7 +127,7 @@ static bool prepare_arg(const RunOptions *o, SolOp *func, uint32_t i, SolTensor 
         bool raw = false;
         size_t max = o->exec.max_memory ? (size_t)o->exec.max_memory : SIZE_MAX;
         if (!sol_npy_read(in->path, t, max, &raw, &err)) {
-            run_error("--input %s=%s: %s", in->name, in->path, err.data);
+            sol_tool_error(&run_tool, "--input %s=%s: %s", in->name, in->path, err.data);
             sol_buf_free(&err);
             return false;
         }
@@ -139,9 +141,10 @@ static bool prepare_arg(const RunOptions *o, SolOp *func, uint32_t i, SolTensor 
         if (type->dims[r] == SOL_DYNAMIC) {
             SolBuf ts = {0};
             type_text(&ts, type);
-            run_error("argument %%%s (%s): the size of dimension %u is unknown; bind the size "
-                      "its loops use with --bind, or pass --input %s=FILE.npy",
-                      name, ts.data, r, name);
+            sol_tool_error(&run_tool,
+                           "argument %%%s (%s): the size of dimension %u is unknown; bind the size "
+                           "its loops use with --bind, or pass --input %s=FILE.npy",
+                           name, ts.data, r, name);
             sol_buf_free(&ts);
             return false;
         }
@@ -149,9 +152,10 @@ static bool prepare_arg(const RunOptions *o, SolOp *func, uint32_t i, SolTensor 
     if (!sol_tensor_init(t, want, type->rank, type->dims, max)) {
         SolBuf ts = {0};
         type_text(&ts, type);
-        run_error("argument %%%s (%s) does not fit in memory (limit %llu bytes, raise "
-                  "--max-memory)",
-                  name, ts.data, (unsigned long long)o->exec.max_memory);
+        sol_tool_error(&run_tool,
+                       "argument %%%s (%s) does not fit in memory (limit %llu bytes, raise "
+                       "--max-memory)",
+                       name, ts.data, (unsigned long long)o->exec.max_memory);
         sol_buf_free(&ts);
         return false;
     }
@@ -172,9 +176,9 @@ bool run_prepare_args(const RunOptions *o, SolOp *func, SolTensor *tensors)
         char buf[32];
         for (uint32_t i = 0; i < body->num_args; i++)
             sol_buf_printf(&names, "%s%s", i ? ", " : "", run_arg_name(func, i, buf, sizeof buf));
-        run_error("--input %s: the entry function has no argument %%%s (arguments: %s)",
-                  o->inputs.data[k].name, o->inputs.data[k].name,
-                  names.len ? names.data : "none");
+        sol_tool_error(
+            &run_tool, "--input %s: the entry function has no argument %%%s (arguments: %s)",
+            o->inputs.data[k].name, o->inputs.data[k].name, names.len ? names.data : "none");
         sol_buf_free(&names);
         ok = false;
     }

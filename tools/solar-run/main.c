@@ -16,25 +16,17 @@
 #include "run.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
 
 enum { EXIT_FAIL = 1, EXIT_USAGE = 2 };
-#define SOLAR_RUN_VERSION "0.1.0"
 #define DEFAULT_MAX_STEPS 20000000000ull        /* 2e10 loop iterations: minutes, not hours */
 #define DEFAULT_MAX_MEMORY ((uint64_t)8 << 30) /* 8 GiB */
 
-void run_error(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("solar-run: error: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-}
+const SolTool run_tool = {"solar-run", NULL};
 
 /* ---- flags ------------------------------------------------------------------------------- */
 
@@ -91,15 +83,7 @@ static const SolCli cli = {.tool = "solar-run",
 
 static bool parse_u64(const char *flag, const char *s, uint64_t *out)
 {
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (s[0] == '-' || s[0] == '\0' || *end || errno) {
-        run_error("%s: expected a non-negative integer, got '%s'", flag, s);
-        return false;
-    }
-    *out = v;
-    return true;
+    return sol_tool_parse_u64(&run_tool, flag, s, "a non-negative integer", out);
 }
 
 /* `4096`, `64K`, `2G`, `1.5GiB`: binary units. */
@@ -122,7 +106,8 @@ static bool parse_bytes(const char *s, uint64_t *out)
     else if (scale == 1 && *end == 'B')
         end++;
     if (end == s || *end || errno || !(v >= 0) || v * scale > 1.8e19) {
-        run_error("--max-memory: expected a size such as 4096, 512M or 8G, got '%s'", s);
+        sol_tool_error(&run_tool,
+                       "--max-memory: expected a size such as 4096, 512M or 8G, got '%s'", s);
         return false;
     }
     *out = (uint64_t)(v * scale);
@@ -131,15 +116,8 @@ static bool parse_bytes(const char *s, uint64_t *out)
 
 static bool parse_double(const char *flag, const char *s, double *out)
 {
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (end == s || *end || errno || !(v >= 0)) {
-        run_error("%s: expected a non-negative number, got '%s'", flag, s);
-        return false;
-    }
-    *out = v;
-    return true;
+    return sol_tool_parse_double(&run_tool, flag, s, 0, INFINITY, false, "a non-negative number",
+                                 out);
 }
 
 /* NAME=PATH, with an optional '%' before NAME. */
@@ -147,7 +125,7 @@ static bool parse_named_path(const char *flag, char *value, NamedPath *out)
 {
     char *eq = strchr(value, '=');
     if (!eq || eq == value || eq[1] == '\0') {
-        run_error("%s: expected NAME=FILE.npy, got '%s'", flag, value);
+        sol_tool_error(&run_tool, "%s: expected NAME=FILE.npy, got '%s'", flag, value);
         return false;
     }
     *eq = '\0';
@@ -167,7 +145,7 @@ static bool apply_flag(void *user, const SolFlag *f, char *value)
     case F_BIND:
         if (sol_bindings_parse(&o->bindings, value, &err))
             return true;
-        run_error("%s", err.data);
+        sol_tool_error(&run_tool, "%s", err.data);
         sol_buf_free(&err);
         return false;
     case F_INPUT:
@@ -175,7 +153,7 @@ static bool apply_flag(void *user, const SolFlag *f, char *value)
             return false;
         for (size_t i = 0; i < o->inputs.len; i++)
             if (strcmp(o->inputs.data[i].name, np.name) == 0) {
-                run_error("--input %s is given twice", np.name);
+                sol_tool_error(&run_tool, "--input %s is given twice", np.name);
                 return false;
             }
         sol_vec_push(&o->inputs, np);
@@ -194,7 +172,7 @@ static bool apply_flag(void *user, const SolFlag *f, char *value)
             o->exec.precision = value[0] == 'w' ? SOL_PRECISION_WIDE : SOL_PRECISION_EXACT;
             return true;
         }
-        run_error("--precision: expected 'exact' or 'wide', got '%s'", value);
+        sol_tool_error(&run_tool, "--precision: expected 'exact' or 'wide', got '%s'", value);
         return false;
     case F_MAX_STEPS: return parse_u64("--max-steps", value, &o->exec.max_steps);
     case F_MAX_MEMORY: return parse_bytes(value, &o->exec.max_memory);
@@ -211,7 +189,7 @@ static bool set_file(void *user, char *arg)
 {
     RunOptions *o = user;
     if (o->file) {
-        run_error("more than one input file ('%s' and '%s')", o->file, arg);
+        sol_tool_error(&run_tool, "more than one input file ('%s' and '%s')", o->file, arg);
         return false;
     }
     o->file = arg;
@@ -223,7 +201,7 @@ static bool parse_args(RunOptions *o, int argc, char **argv)
     if (!sol_cli_parse(&cli, argc, argv, apply_flag, set_file, o))
         return false;
     if (!o->file && !o->help && !o->version) {
-        run_error("no input file; usage: solar-run FILE [options] (see --help)");
+        sol_tool_error(&run_tool, "no input file; usage: solar-run FILE [options] (see --help)");
         return false;
     }
     return true;
@@ -263,11 +241,12 @@ static bool make_out_dir(const char *dir)
         struct stat st;
         if (stat(path, &st) != 0) {
             if (mkdir(path, 0777) != 0 && errno != EEXIST) {
-                run_error("--out-dir %s: cannot create '%s': %s", dir, path, strerror(errno));
+                sol_tool_error(&run_tool, "--out-dir %s: cannot create '%s': %s", dir, path,
+                               strerror(errno));
                 ok = false;
             }
         } else if (!S_ISDIR(st.st_mode)) {
-            run_error("--out-dir %s: '%s' is not a directory", dir, path);
+            sol_tool_error(&run_tool, "--out-dir %s: '%s' is not a directory", dir, path);
             ok = false;
         }
         *p = saved;
@@ -321,7 +300,7 @@ static SolModule *parse_input(SolContext *ctx, const char *file, SolSource *src,
     if (strcmp(file, "-") != 0) {
         FILE *f = fopen(file, "rb");
         if (!f) {
-            run_error("cannot open '%s': %s", file, strerror(errno));
+            sol_tool_error(&run_tool, "cannot open '%s': %s", file, strerror(errno));
             return NULL;
         }
         *src = (SolSource){.name = sol_ident_cstr(ctx, file)}; /* data NULL: re-read on demand */
@@ -330,10 +309,7 @@ static SolModule *parse_input(SolContext *ctx, const char *file, SolSource *src,
         fclose(f);
         return m;
     }
-    char chunk[1 << 16];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, stdin)) > 0)
-        sol_buf_append(text, chunk, n);
+    (void)sol_file_read_stream(stdin, 0, text); /* a read error parses what came */
     *src = (SolSource){.name = sol_ident_cstr(ctx, "<stdin>"), .data = text->data, .len = text->len};
     sol_diag_add_source(sol_context_diag(ctx), src);
     return sol_parse_buffer(ctx, "<stdin>", text->data ? text->data : "", text->len);
@@ -357,7 +333,8 @@ static int run_file(SolContext *ctx, RunOptions *o)
         goto done;
     }
     if (!func) {
-        run_error("no @forward function and more than one candidate; choose one with --entry");
+        sol_tool_error(&run_tool,
+                       "no @forward function and more than one candidate; choose one with --entry");
         rc = EXIT_USAGE;
         goto done;
     }
@@ -389,7 +366,7 @@ static int run_driver(int argc, char **argv)
     else if (o.help)
         print_help(stdout), rc = 0;
     else if (o.version)
-        printf("solar-run (SOLAR-C) %s\n", SOLAR_RUN_VERSION), rc = 0;
+        sol_tool_print_version(&run_tool, stdout), rc = 0;
     else
         rc = run_file(ctx, &o);
     sol_bindings_free(&o.bindings);
@@ -403,7 +380,7 @@ int main(int argc, char **argv)
 {
     int rc = sol_run_on_big_stack(run_driver, argc, argv);
     if (fflush(stdout) != 0 && rc == 0) {
-        run_error("cannot write '<stdout>': %s", strerror(errno));
+        sol_tool_error(&run_tool, "cannot write '<stdout>': %s", strerror(errno));
         rc = EXIT_FAIL;
     }
     return rc;

@@ -110,7 +110,7 @@ static bool compare(const RunOptions *o, const char *name, const NamedPath *ref,
     SolBuf err = {0};
     bool raw = false;
     if (!sol_npy_read(ref->path, &want, SIZE_MAX, &raw, &err)) {
-        run_error("--compare %s=%s: %s", ref->name, ref->path, err.data);
+        sol_tool_error(&run_tool, "--compare %s=%s: %s", ref->name, ref->path, err.data);
         sol_buf_free(&err);
         return false;
     }
@@ -123,8 +123,8 @@ static bool compare(const RunOptions *o, const char *name, const NamedPath *ref,
         SolBuf a = {0}, b = {0};
         sol_tensor_shape_print(&a, got->rank, got->dims);
         sol_tensor_shape_print(&b, want.rank, want.dims);
-        run_error("--compare %s=%s: the output is %s but the reference is %s", ref->name,
-                  ref->path, a.data, b.data);
+        sol_tool_error(&run_tool, "--compare %s=%s: the output is %s but the reference is %s",
+                       ref->name, ref->path, a.data, b.data);
         sol_buf_free(&a);
         sol_buf_free(&b);
         sol_tensor_free(&want);
@@ -184,9 +184,9 @@ static bool check_compare_names(const RunOptions *o, SolOp *func)
         SolBuf names = {0};
         for (uint32_t i = 0; i < body->num_args; i++)
             sol_buf_printf(&names, "%s%s", i ? ", " : "", run_arg_name(func, i, buf, sizeof buf));
-        run_error("--compare %s: the entry function has no argument %%%s (arguments: %s)",
-                  o->compares.data[k].name, o->compares.data[k].name,
-                  names.len ? names.data : "none");
+        sol_tool_error(
+            &run_tool, "--compare %s: the entry function has no argument %%%s (arguments: %s)",
+            o->compares.data[k].name, o->compares.data[k].name, names.len ? names.data : "none");
         sol_buf_free(&names);
         ok = false;
     }
@@ -203,7 +203,8 @@ int run_finish_outputs(const RunOptions *o, SolOp *func, SolTensor *tensors, con
         const NamedPath *ref = find_compare(o, name);
         if (!written[i]) {
             if (ref) {
-                run_error("--compare %s: %%%s is not written by the function", name, name);
+                sol_tool_error(&run_tool, "--compare %s: %%%s is not written by the function", name,
+                               name);
                 rc = 1;
             }
             continue;
@@ -212,7 +213,7 @@ int run_finish_outputs(const RunOptions *o, SolOp *func, SolTensor *tensors, con
             SolBuf path = {0}, err = {0};
             sol_buf_printf(&path, "%s/%s.npy", o->out_dir, name);
             if (!sol_npy_write(path.data, &tensors[i], &err)) {
-                run_error("%s", err.data);
+                sol_tool_error(&run_tool, "%s", err.data);
                 rc = 1;
             }
             sol_buf_free(&path);

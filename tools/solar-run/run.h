@@ -6,6 +6,7 @@
 
 #include "Exec/exec.h"
 #include "Passes/pass.h"
+#include "Support/tool.h"
 
 /* `NAME=PATH` of --input and --compare. */
 typedef struct NamedPath {
@@ -27,7 +28,8 @@ typedef struct RunOptions {
     bool print, stats, help, version;
 } RunOptions;
 
-void run_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "solar-run": the name of its messages (Support/tool.h). */
+extern const SolTool run_tool;
 
 /* The name solar-run uses for argument i of func: its source name without '%'. */
 const char *run_arg_name(SolOp *func, uint32_t i, char *buf, size_t size);

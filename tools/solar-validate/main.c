@@ -5,62 +5,17 @@
  *                  [--json] [--trials N] [--warmup N] [--budget S] [--warm] [--timeout S]
  *   solar-validate --batch DIR --hw DEVICE [--out-dir D] [--sizes-key real|small|host] ...
  *
- * This file has the flags and the exit status; case.c runs one case, batch.c a folder.
+ * This file has the flags; run.c runs one case or a folder (lib/Validate) and reports.
  */
-#include "validate.h"
+#include "run.h"
 
 #include "Analysis/device.h"
 #include "Support/cli.h"
+#include "Support/process.h"
 
-#include <errno.h>
 #include <stdlib.h>
-#include <sys/stat.h>
 
-#ifndef SOLAR_VERSION
-#define SOLAR_VERSION "0.1.0"
-#endif
-
-enum { EXIT_ERRORS = 1, EXIT_USAGE = 2, EXIT_VIOLATION = 3 };
-
-void tool_error(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fputs(PROG ": error: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-}
-
-void tool_note(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fputs(PROG ": ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-}
-
-void tool_note_command(const char *const *argv)
-{
-    SolBuf cmd = {0};
-    sol_process_argv_text(&cmd, argv);
-    tool_note("$ %s", cmd.data ? cmd.data : "");
-    sol_buf_free(&cmd);
-}
-
-bool is_file(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-bool is_dir(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
+static const SolTool tool = {"solar-validate", NULL};
 
 typedef enum FlagId {
     F_HW,
@@ -108,7 +63,7 @@ static const SolFlag flags[] = {
 };
 #undef MORE
 static const char *const aliases[] = {"-h", "--help", "--verbose", "-v", NULL};
-static const SolCli cli = {.tool = PROG,
+static const SolCli cli = {.tool = "solar-validate",
                            .flags = flags,
                            .num_flags = sizeof flags / sizeof flags[0],
                            .aliases = aliases,
@@ -150,35 +105,21 @@ typedef struct Options {
     const char *model, *kernel, *batch, *out_dir, *key, *hw;
     const char *pos[2]; /* MODEL.py KERNEL.mlir */
     int npos;
-    Sizes sizes;
+    SolSizes sizes;
     bool json, verbose, help, version;
-    MeasureOpts m;
+    SolValMeasureOpts m;
 } Options;
 
 static bool parse_int(const char *flag, const char *v, int min, int *out)
 {
-    char *end;
-    errno = 0;
-    long x = strtol(v, &end, 10);
-    if (errno || *end || end == v || x < min || x > 1000000) {
-        tool_error("%s: expected an integer >= %d, got '%s'", flag, min, v);
-        return false;
-    }
-    *out = (int)x;
-    return true;
+    char expected[32];
+    snprintf(expected, sizeof expected, "an integer >= %d", min);
+    return sol_tool_parse_int(&tool, flag, v, min, 1000000, expected, out);
 }
 
 static bool parse_seconds(const char *flag, const char *v, double *out)
 {
-    char *end;
-    errno = 0;
-    double x = strtod(v, &end);
-    if (errno || *end || end == v || !(x > 0) || x > 1e6) {
-        tool_error("%s: expected a positive number of seconds, got '%s'", flag, v);
-        return false;
-    }
-    *out = x;
-    return true;
+    return sol_tool_parse_double(&tool, flag, v, 0, 1e6, true, "a positive number of seconds", out);
 }
 
 static bool apply_flag(void *user, const SolFlag *f, char *value)
@@ -190,16 +131,16 @@ static bool apply_flag(void *user, const SolFlag *f, char *value)
         return true;
     case F_DEVICE:
         if (strcmp(value, "cpu") != 0 && strncmp(value, "cuda", 4) != 0) {
-            tool_error("--device: expected cpu or cuda[:N], got '%s'", value);
+            sol_tool_error(&tool, "--device: expected cpu or cuda[:N], got '%s'", value);
             return false;
         }
         o->m.device = value;
         return true;
     case F_SIZES: {
         SolBuf err = {0};
-        if (sizes_parse("--sizes", value, &o->sizes, &err))
+        if (sol_sizes_parse("--sizes", value, &o->sizes, &err))
             return true;
-        tool_error("%s", err.data);
+        sol_tool_error(&tool, "%s", err.data);
         sol_buf_free(&err);
         return false;
     }
@@ -224,7 +165,7 @@ static bool apply_flag(void *user, const SolFlag *f, char *value)
     case F_SIZES_KEY:
         if (strcmp(value, "real") != 0 && strcmp(value, "small") != 0 &&
             strcmp(value, "host") != 0) {
-            tool_error("--sizes-key: expected real, small or host, got '%s'", value);
+            sol_tool_error(&tool, "--sizes-key: expected real, small or host, got '%s'", value);
             return false;
         }
         o->key = value;
@@ -245,7 +186,7 @@ static bool add_operand(void *user, char *arg)
 {
     Options *o = user;
     if (o->npos == 2) {
-        tool_error("unexpected argument '%s' (expected MODEL.py KERNEL.mlir)", arg);
+        sol_tool_error(&tool, "unexpected argument '%s' (expected MODEL.py KERNEL.mlir)", arg);
         return false;
     }
     o->pos[o->npos++] = arg;
@@ -255,7 +196,7 @@ static bool add_operand(void *user, char *arg)
 /* 0: parsed; 1: --help/--version printed; 2: usage error. */
 static int parse_args(int argc, char **argv, Options *o)
 {
-    o->m = (MeasureOpts){
+    o->m = (SolValMeasureOpts){
         .device = "cpu", .trials = 100, .warmup = 3, .budget_s = 10, .timeout_s = 600};
     o->out_dir = ".";
     if (!sol_cli_parse(&cli, argc, argv, apply_flag, add_operand, o)) {
@@ -264,37 +205,39 @@ static int parse_args(int argc, char **argv, Options *o)
             sol_cli_print_flags(&cli, stdout);
             fputs(usage_tail, stdout);
         } else if (o->version) {
-            printf("solar-validate %s\n", SOLAR_VERSION);
+            printf("solar-validate %s\n", sol_tool_version());
         }
         return o->help || o->version ? 1 : 2;
     }
     if (!o->hw) {
-        tool_error("--hw DEVICE is required (a name from `solar-opt --list-hw`, or a .json "
-                   "file)");
+        sol_tool_error(&tool,
+                       "--hw DEVICE is required (a name from `solar-opt --list-hw`, or a .json "
+                       "file)");
         return 2;
     }
     if (o->batch) {
         if (o->npos) {
-            tool_error("--batch takes no MODEL.py KERNEL.mlir arguments");
+            sol_tool_error(&tool, "--batch takes no MODEL.py KERNEL.mlir arguments");
             return 2;
         }
         if (o->sizes.len) {
-            tool_error("--batch takes its sizes from the files' `// sizes.KEY:` lines; use "
-                       "--sizes-key, not --sizes");
+            sol_tool_error(&tool,
+                           "--batch takes its sizes from the files' `// sizes.KEY:` lines; use "
+                           "--sizes-key, not --sizes");
             return 2;
         }
-        if (!is_dir(o->batch)) {
-            tool_error("--batch %s: not a directory", o->batch);
+        if (!sol_file_is_dir(o->batch)) {
+            sol_tool_error(&tool, "--batch %s: not a directory", o->batch);
             return 2;
         }
         return 0;
     }
     if (o->key) {
-        tool_error("--sizes-key is for --batch; give sizes with --sizes");
+        sol_tool_error(&tool, "--sizes-key is for --batch; give sizes with --sizes");
         return 2;
     }
     if (o->npos != 2) {
-        tool_error("expected MODEL.py KERNEL.mlir (or --batch DIR); see --help");
+        sol_tool_error(&tool, "expected MODEL.py KERNEL.mlir (or --batch DIR); see --help");
         return 2;
     }
     o->model = o->pos[0];
@@ -302,13 +245,14 @@ static int parse_args(int argc, char **argv, Options *o)
     size_t lm = strlen(o->model), lk = strlen(o->kernel);
     if (lm > 5 && strcmp(o->model + lm - 5, ".mlir") == 0 && lk > 3 &&
         strcmp(o->kernel + lk - 3, ".py") == 0) {
-        tool_error("the twin comes first: MODEL.py KERNEL.mlir");
+        sol_tool_error(&tool, "the twin comes first: MODEL.py KERNEL.mlir");
         return 2;
     }
     for (int k = 0; k < 2; k++) {
         const char *p = o->pos[k];
-        if (!is_file(p)) {
-            tool_error("%s: %s", p, is_dir(p) ? "is a directory" : "no such file");
+        if (!sol_file_is_regular(p)) {
+            sol_tool_error(&tool, "%s: %s", p,
+                           sol_file_is_dir(p) ? "is a directory" : "no such file");
             return 2;
         }
     }
@@ -321,68 +265,35 @@ static int run(int argc, char **argv)
     memset(&o, 0, sizeof o);
     int rc = parse_args(argc, argv, &o);
     if (rc) {
-        sizes_free(&o.sizes);
+        sol_sizes_free(&o.sizes);
         return rc == 1 ? 0 : EXIT_USAGE;
     }
     /* The device first: a typo in --hw should not cost a measurement. */
     SolDevice dev;
     SolBuf err = {0};
     if (!sol_device_load(o.hw, &dev, &err)) {
-        tool_error("--hw %s: %s", o.hw, err.data);
+        sol_tool_error(&tool, "--hw %s: %s", o.hw, err.data);
         sol_buf_free(&err);
-        sizes_free(&o.sizes);
+        sol_sizes_free(&o.sizes);
         return EXIT_USAGE;
     }
     sol_device_free(&dev);
     sol_process_install_signal_handlers();
-    Measurer meas;
-    if (!measurer_find(&meas, o.verbose, &err)) {
-        tool_error("%s", err.data);
+    SolValMeasurer meas;
+    if (!sol_val_measurer_find(&meas, &tool, o.verbose, &err)) {
+        sol_tool_error(&tool, "%s", err.data);
         sol_buf_free(&err);
-        sizes_free(&o.sizes);
+        sol_sizes_free(&o.sizes);
         return EXIT_USAGE;
     }
-    char *solar_opt = solar_opt_path();
-    CaseOpts co = {.hw = o.hw,
-                   .solar_opt = solar_opt,
-                   .measurer = &meas,
-                   .measure = o.m,
-                   .verbose = o.verbose};
-    if (o.batch) {
-        rc = batch_run(o.batch, o.out_dir, o.key, &co, o.json);
-    } else {
-        Case c;
-        memset(&c, 0, sizeof c);
-        c.model = sol_xstrdup(o.model);
-        c.kernel = sol_xstrdup(o.kernel);
-        const char *slash = strrchr(o.kernel, '/');
-        c.name = sol_xstrdup(slash ? slash + 1 : o.kernel);
-        size_t n = strlen(c.name);
-        if (n > 5 && strcmp(c.name + n - 5, ".mlir") == 0)
-            c.name[n - 5] = '\0';
-        case_run(&c, &co, &o.sizes);
-        if (c.state == CASE_OK)
-            rc = case_violates(&c) ? EXIT_VIOLATION : 0;
-        else
-            rc = c.status == RUN_USAGE ? EXIT_USAGE : EXIT_ERRORS;
-        if (o.json) {
-            cJSON *j = case_json(&c, &co);
-            cJSON_AddNumberToObject(j, "exit", rc);
-            char *text = cJSON_Print(j);
-            puts(text);
-            free(text);
-            cJSON_Delete(j);
-        } else if (c.state == CASE_OK) {
-            case_print_text(stdout, &c, &co);
-        }
-        if (c.state != CASE_OK)
-            tool_error("%s", c.note.data);
-        case_free(&c);
-    }
+    char *solar_opt = sol_tool_sibling("solar-opt");
+    SolValCaseOpts co = {&tool, o.hw, solar_opt, &meas, o.m, o.verbose};
+    rc = o.batch ? batch_run(o.batch, o.out_dir, o.key, &co, o.json)
+                 : run_one(o.model, o.kernel, &o.sizes, &co, o.json);
     free(solar_opt);
-    measurer_free(&meas);
+    sol_val_measurer_free(&meas);
     sol_buf_free(&err);
-    sizes_free(&o.sizes);
+    sol_sizes_free(&o.sizes);
     return rc;
 }
 

@@ -5,7 +5,7 @@
  * the capacity is an upper figure, which is the safe side for a lower bound (more storage can
  * only lower the bytes that must move).
  */
-#include "calibrate.h"
+#include "Calibrate/calibrate.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,11 +30,16 @@ static uint64_t parse_size(const char *s)
     char *end;
     unsigned long long v = strtoull(s, &end, 10);
     switch (*end) {
-    case 'K': return (uint64_t)v << 10;
-    case 'M': return (uint64_t)v << 20;
-    case 'G': return (uint64_t)v << 30;
-    case '\0': return (uint64_t)v;
-    default: return 0;
+    case 'K':
+        return (uint64_t)v << 10;
+    case 'M':
+        return (uint64_t)v << 20;
+    case 'G':
+        return (uint64_t)v << 30;
+    case '\0':
+        return (uint64_t)v;
+    default:
+        return 0;
     }
 }
 
@@ -59,7 +64,7 @@ static int count_cpus(const char *list)
     return n;
 }
 
-int cal_caches_read(CalCache *out, int max)
+int sol_cal_caches_read(SolCalCache *out, int max)
 {
     int n = 0;
     long online = sysconf(_SC_NPROCESSORS_ONLN);
@@ -72,15 +77,15 @@ int cal_caches_read(CalCache *out, int max)
             break;
         if (strcmp(text, "Instruction") == 0)
             continue;
-        CalCache c = {0};
+        SolCalCache c = {0};
         snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/level", i);
         if (read_line(path, text, sizeof text))
             c.level = atoi(text);
         snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
         if (read_line(path, text, sizeof text))
             c.bytes = parse_size(text);
-        snprintf(path, sizeof path,
-                 "/sys/devices/system/cpu/cpu0/cache/index%d/shared_cpu_list", i);
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/shared_cpu_list",
+                 i);
         c.cpus_per_instance = read_line(path, text, sizeof text) ? count_cpus(text) : 1;
         if (c.cpus_per_instance < 1)
             c.cpus_per_instance = 1;
@@ -91,7 +96,7 @@ int cal_caches_read(CalCache *out, int max)
     return n;
 }
 
-uint64_t cal_dram_bytes(void)
+uint64_t sol_cal_dram_bytes(void)
 {
     FILE *f = fopen("/proc/meminfo", "r");
     if (!f)

@@ -6,7 +6,7 @@
 /* syscall(2) for arch_prctl is a glibc extension. */
 #define _DEFAULT_SOURCE 1
 
-#include "calibrate.h"
+#include "Calibrate/calibrate.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -46,7 +46,7 @@ static void brand_string(char *out, size_t size)
     snprintf(out, size, "%s", s);
 }
 
-void cal_isa_detect(CalIsa *isa)
+void sol_cal_isa_detect(SolCalIsa *isa)
 {
     memset(isa, 0, sizeof *isa);
     brand_string(isa->model, sizeof isa->model);
@@ -55,8 +55,8 @@ void cal_isa_detect(CalIsa *isa)
         return;
     bool osxsave = (c >> 27) & 1;
     uint64_t xcr0 = osxsave ? read_xcr0() : 0;
-    bool ymm_os = (xcr0 & 0x6) == 0x6;     /* SSE + AVX state */
-    bool zmm_os = (xcr0 & 0xe6) == 0xe6;   /* + opmask, ZMM_Hi256, Hi16_ZMM */
+    bool ymm_os = (xcr0 & 0x6) == 0x6;          /* SSE + AVX state */
+    bool zmm_os = (xcr0 & 0xe6) == 0xe6;        /* + opmask, ZMM_Hi256, Hi16_ZMM */
     bool tile_os = (xcr0 & 0x60000) == 0x60000; /* XTILECFG + XTILEDATA */
     isa->fma = ymm_os && ((c >> 12) & 1);
     if (__get_cpuid_count(7, 0, &a, &b, &c, &d)) {
@@ -79,7 +79,7 @@ void cal_isa_detect(CalIsa *isa)
 
 #else /* not x86-64 */
 
-void cal_isa_detect(CalIsa *isa)
+void sol_cal_isa_detect(SolCalIsa *isa)
 {
     memset(isa, 0, sizeof *isa);
     snprintf(isa->model, sizeof isa->model, "unknown");
@@ -90,21 +90,21 @@ void cal_isa_detect(CalIsa *isa)
 
 #endif
 
-void cal_isa_describe(const CalIsa *isa, char *out, size_t size)
+void sol_cal_isa_describe(const SolCalIsa *isa, char *out, size_t size)
 {
     static const struct {
         size_t offset;
         const char *name;
     } names[] = {
-        {offsetof(CalIsa, fma), "FMA"},
-        {offsetof(CalIsa, avx2), "AVX2"},
-        {offsetof(CalIsa, avx512f), "AVX-512F"},
-        {offsetof(CalIsa, avx512_vnni), "AVX-512 VNNI"},
-        {offsetof(CalIsa, avx512_bf16), "AVX-512 BF16"},
-        {offsetof(CalIsa, avx512_fp16), "AVX-512 FP16"},
-        {offsetof(CalIsa, amx_bf16), "AMX-BF16"},
-        {offsetof(CalIsa, amx_int8), "AMX-INT8"},
-        {offsetof(CalIsa, neon), "NEON"},
+        {offsetof(SolCalIsa, fma), "FMA"},
+        {offsetof(SolCalIsa, avx2), "AVX2"},
+        {offsetof(SolCalIsa, avx512f), "AVX-512F"},
+        {offsetof(SolCalIsa, avx512_vnni), "AVX-512 VNNI"},
+        {offsetof(SolCalIsa, avx512_bf16), "AVX-512 BF16"},
+        {offsetof(SolCalIsa, avx512_fp16), "AVX-512 FP16"},
+        {offsetof(SolCalIsa, amx_bf16), "AMX-BF16"},
+        {offsetof(SolCalIsa, amx_int8), "AMX-INT8"},
+        {offsetof(SolCalIsa, neon), "NEON"},
     };
     size_t len = 0;
     out[0] = '\0';

@@ -6,7 +6,7 @@
  * kernel writes its own assembly so the compiler cannot fold the chain either. The best of
  * the repetitions counts (turbo ramps up during the first ones).
  */
-#include "calibrate.h"
+#include "Calibrate/calibrate.h"
 
 #define ADDS_PER_BLOCK 200
 
@@ -26,22 +26,22 @@ static uint64_t add_chain(uint64_t blocks)
     return x;
 }
 
-double cal_clock_ghz(const CalOptions *o)
+double sol_cal_clock_ghz(const SolCalOptions *o)
 {
     /* Double the block count until one run takes a quarter of the target time. */
     uint64_t blocks = 1000;
     while (blocks < (1ull << 40)) {
-        double t0 = cal_now();
+        double t0 = sol_cal_now();
         add_chain(blocks);
-        if (cal_now() - t0 >= o->seconds / 4)
+        if (sol_cal_now() - t0 >= o->seconds / 4)
             break;
         blocks *= 2;
     }
     double best = 0;
     for (int r = 0; r < o->repeats; r++) {
-        double t0 = cal_now();
+        double t0 = sol_cal_now();
         uint64_t sink = add_chain(blocks);
-        double t = cal_now() - t0;
+        double t = sol_cal_now() - t0;
         if (sink != blocks * ADDS_PER_BLOCK || !(t > 0))
             return 0;
         double ghz = (double)blocks * ADDS_PER_BLOCK / t * 1e-9;

@@ -5,7 +5,7 @@
  * 16 x 16 x 64 = 32,768 OP. Linux hands out the tile state only on request
  * (isa.c asks once per process); every thread loads its own tile configuration.
  */
-#include "calibrate.h"
+#include "Calibrate/calibrate.h"
 
 #include <string.h>
 
@@ -78,9 +78,10 @@ __attribute__((target("amx-tile,amx-int8"))) static double i8_tiles(uint64_t ite
     return tiles_finish();
 }
 
-bool cal_amx_peak(const CalIsa *isa, const char *dtype, const CalOptions *o, CalRate *out)
+bool sol_cal_amx_peak(const SolCalIsa *isa, const char *dtype, const SolCalOptions *o,
+                      SolCalRate *out)
 {
-    CalKernel kernel;
+    SolCalKernel kernel;
     double op_per_iter;
     if (strcmp(dtype, "bf16") == 0 && isa->amx_bf16)
         kernel = bf16_tiles, op_per_iter = 4.0 * 16 * 16 * 32 * 2;
@@ -91,13 +92,14 @@ bool cal_amx_peak(const CalIsa *isa, const char *dtype, const CalOptions *o, Cal
     if (!isa->amx_usable)
         return false;
     const char *method = kernel == bf16_tiles ? "AMX tdpbf16ps" : "AMX tdpbssd";
-    cal_measure_kernel(o, kernel, op_per_iter, method, out);
+    sol_cal_measure_kernel(o, kernel, op_per_iter, method, out);
     return true;
 }
 
 #else
 
-bool cal_amx_peak(const CalIsa *isa, const char *dtype, const CalOptions *o, CalRate *out)
+bool sol_cal_amx_peak(const SolCalIsa *isa, const char *dtype, const SolCalOptions *o,
+                      SolCalRate *out)
 {
     (void)isa, (void)dtype, (void)o, (void)out;
     return false;

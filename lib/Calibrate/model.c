@@ -3,7 +3,7 @@
  * "measured": true. How each figure was obtained, and its spread over methods and repetitions,
  * goes into "sources", so the file says why it can be trusted.
  */
-#include "calibrate.h"
+#include "Calibrate/calibrate.h"
 
 #include "Analysis/device.h"
 
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void add_rate_source(cJSON *sources, const char *kind, const CalRate *r, const char *unit)
+static void add_rate_source(cJSON *sources, const char *kind, const SolCalRate *r, const char *unit)
 {
     char text[512];
     if (r->derived) {
@@ -19,8 +19,8 @@ static void add_rate_source(cJSON *sources, const char *kind, const CalRate *r, 
                  unit, r->method, r->note);
     } else {
         snprintf(text, sizeof text,
-                 "%s %s: %.4g %s, best of %d runs by %s; slowest run %.4g (spread %.1f%%)",
-                 kind, r->what, r->best, unit, r->samples, r->method, r->worst,
+                 "%s %s: %.4g %s, best of %d runs by %s; slowest run %.4g (spread %.1f%%)", kind,
+                 r->what, r->best, unit, r->samples, r->method, r->worst,
                  r->best > 0 ? 100.0 * (r->best - r->worst) / r->best : 0.0);
     }
     cJSON_AddItemToArray(sources, cJSON_CreateString(text));
@@ -44,12 +44,12 @@ static void note_kept(cJSON *sources, const char *what, double kept, double meas
     char date[32], text[512];
     previous_date(prev, date, sizeof date);
     snprintf(text, sizeof text,
-             "%s: %.4g kept from the earlier model %s (calibrated %s), above this run's %.4g",
-             what, kept, prev->path, date, measured);
+             "%s: %.4g kept from the earlier model %s (calibrated %s), above this run's %.4g", what,
+             kept, prev->path, date, measured);
     cJSON_AddItemToArray(sources, cJSON_CreateString(text));
 }
 
-static void add_peaks(cJSON *parent, const char *key, const CalRate *rates, int n,
+static void add_peaks(cJSON *parent, const char *key, const SolCalRate *rates, int n,
                       const char *const *dtypes, const struct SolDevice *prev, cJSON *sources)
 {
     cJSON *obj = cJSON_AddObjectToObject(parent, key);
@@ -77,7 +77,7 @@ static double previous_bandwidth(const struct SolDevice *prev, const char *name)
     return 0;
 }
 
-static cJSON *level_json(const CalLevel *lv, bool dram, const struct SolDevice *prev,
+static cJSON *level_json(const SolCalLevel *lv, bool dram, const struct SolDevice *prev,
                          cJSON *sources)
 {
     cJSON *o = cJSON_CreateObject();
@@ -102,7 +102,7 @@ static cJSON *level_json(const CalLevel *lv, bool dram, const struct SolDevice *
     return o;
 }
 
-static void add_level_sources(cJSON *sources, const CalLevel *lv, bool dram)
+static void add_level_sources(cJSON *sources, const SolCalLevel *lv, bool dram)
 {
     char text[512];
     snprintf(text, sizeof text,
@@ -117,10 +117,10 @@ static void add_level_sources(cJSON *sources, const CalLevel *lv, bool dram)
     cJSON_AddItemToArray(sources, cJSON_CreateString(text));
 }
 
-char *cal_model_json(const CalResult *r, const char *name, const struct SolDevice *previous)
+char *sol_cal_model_json(const SolCalResult *r, const char *name, const struct SolDevice *previous)
 {
     char isa[256], text[1024];
-    cal_isa_describe(&r->isa, isa, sizeof isa);
+    sol_cal_isa_describe(&r->isa, isa, sizeof isa);
     cJSON *root = cJSON_CreateObject();
     cJSON_AddStringToObject(root, "name", name);
     snprintf(text, sizeof text,
@@ -142,8 +142,8 @@ char *cal_model_json(const CalResult *r, const char *name, const struct SolDevic
     cJSON_AddNumberToObject(root, "clock_ghz", clock);
     cJSON_AddBoolToObject(root, "measured", 1);
     cJSON *peaks = cJSON_AddObjectToObject(root, "peak_flops");
-    add_peaks(peaks, "matrix", r->matrix, CAL_MAT_COUNT, cal_matrix_dtypes, previous, kept);
-    add_peaks(peaks, "vector", r->vector, CAL_VEC_COUNT, cal_vector_dtypes, previous, kept);
+    add_peaks(peaks, "matrix", r->matrix, SOL_CAL_MAT_COUNT, sol_cal_matrix_dtypes, previous, kept);
+    add_peaks(peaks, "vector", r->vector, SOL_CAL_VEC_COUNT, sol_cal_vector_dtypes, previous, kept);
     cJSON *memory = cJSON_AddArrayToObject(root, "memory");
     for (int i = 0; i < r->num_levels; i++)
         cJSON_AddItemToArray(memory, level_json(&r->levels[i], i == 0, previous, kept));
@@ -154,13 +154,15 @@ char *cal_model_json(const CalResult *r, const char *name, const struct SolDevic
              "per cycle), best of the runs",
              r->date, r->clock_ghz);
     cJSON_AddItemToArray(sources, cJSON_CreateString(text));
-    for (int d = 0; d < CAL_MAT_COUNT; d++) {
+    for (int d = 0; d < SOL_CAL_MAT_COUNT; d++) {
         if (r->matrix[d].samples)
-            add_rate_source(sources, "matrix", &r->matrix[d], d == CAL_MAT_I8 ? "OP/s" : "FLOP/s");
+            add_rate_source(sources, "matrix", &r->matrix[d],
+                            d == SOL_CAL_MAT_I8 ? "OP/s" : "FLOP/s");
     }
-    for (int d = 0; d < CAL_VEC_COUNT; d++) {
+    for (int d = 0; d < SOL_CAL_VEC_COUNT; d++) {
         if (r->vector[d].samples)
-            add_rate_source(sources, "vector", &r->vector[d], d == CAL_VEC_I8 ? "OP/s" : "FLOP/s");
+            add_rate_source(sources, "vector", &r->vector[d],
+                            d == SOL_CAL_VEC_I8 ? "OP/s" : "FLOP/s");
     }
     for (int i = 0; i < r->num_levels; i++)
         add_level_sources(sources, &r->levels[i], i == 0);
@@ -170,9 +172,10 @@ char *cal_model_json(const CalResult *r, const char *name, const struct SolDevic
                                             "MemTotal in /proc/meminfo"));
     if (r->isa.amx_bf16)
         cJSON_AddItemToArray(
-            sources, cJSON_CreateString("AMX rate per core: 1024 BF16 / 2048 INT8 operations per "
-                                        "cycle (Intel, 4th Gen Xeon Scalable; "
-                                        "https://en.wikipedia.org/wiki/Advanced_Matrix_Extensions)"));
+            sources,
+            cJSON_CreateString("AMX rate per core: 1024 BF16 / 2048 INT8 operations per "
+                               "cycle (Intel, 4th Gen Xeon Scalable; "
+                               "https://en.wikipedia.org/wiki/Advanced_Matrix_Extensions)"));
     cJSON *k;
     while ((k = cJSON_DetachItemFromArray(kept, 0)) != NULL)
         cJSON_AddItemToArray(sources, k);

@@ -1,9 +1,9 @@
 /*
- * Sizes: `N=V,...` lists from --sizes and from the `// sizes.KEY: N=V, ...` comment lines of
- * the examples, and the index arguments of a kernel's entry function (parsed in process with
+ * Sizes: the `// sizes.KEY: N=V, ...` comment lines of the examples (SolSizes lists,
+ * Support/tool.h), and the index arguments of a kernel's entry function (parsed in process with
  * lib/IR), which are the names solar-opt's --bind accepts.
  */
-#include "validate.h"
+#include "Validate/validate.h"
 
 #include "IR/ir.h"
 #include "Passes/pass.h"
@@ -12,108 +12,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
-void sizes_free(Sizes *s)
-{
-    for (size_t i = 0; i < s->len; i++)
-        free(s->data[i].name);
-    sol_vec_free(s);
-}
-
-const Size *sizes_find(const Sizes *s, const char *name)
-{
-    for (size_t i = 0; i < s->len; i++)
-        if (strcmp(s->data[i].name, name) == 0)
-            return &s->data[i];
-    return NULL;
-}
-
-void sizes_set(Sizes *s, const char *name, int64_t value)
-{
-    for (size_t i = 0; i < s->len; i++)
-        if (strcmp(s->data[i].name, name) == 0) {
-            s->data[i].value = value;
-            return;
-        }
-    Size z = {sol_xstrdup(name), value};
-    sol_vec_push(s, z);
-}
-
-static bool is_name(const char *s, size_t n)
-{
-    if (n == 0 || !(isalpha((unsigned char)s[0]) || s[0] == '_'))
-        return false;
-    for (size_t i = 1; i < n; i++)
-        if (!(isalnum((unsigned char)s[i]) || s[i] == '_'))
-            return false;
-    return true;
-}
-
-/* item -> NAME '=' INT, with blanks around each part */
-static bool parse_item(const char *what, const char *p, size_t n, Sizes *s, SolBuf *err)
-{
-    while (n && isspace((unsigned char)*p))
-        p++, n--;
-    while (n && isspace((unsigned char)p[n - 1]))
-        n--;
-    if (n == 0)
-        return true;
-    const char *eq = memchr(p, '=', n);
-    size_t nlen = eq ? (size_t)(eq - p) : 0;
-    while (nlen && isspace((unsigned char)p[nlen - 1]))
-        nlen--;
-    if (!eq || !is_name(p, nlen)) {
-        sol_buf_printf(err, "%s: expected NAME=INT, got '%.*s'", what, (int)n, p);
-        return false;
-    }
-    const char *v = eq + 1, *end = p + n;
-    while (v < end && isspace((unsigned char)*v))
-        v++;
-    char num[32];
-    size_t vlen = (size_t)(end - v);
-    bool ok = vlen > 0 && vlen < sizeof num;
-    for (size_t i = 0; ok && i < vlen; i++)
-        ok = isdigit((unsigned char)v[i]);
-    long long value = 0;
-    if (ok) {
-        memcpy(num, v, vlen);
-        num[vlen] = '\0';
-        errno = 0;
-        value = strtoll(num, NULL, 10);
-        ok = errno == 0;
-    }
-    if (!ok) {
-        sol_buf_printf(err, "%s: the value of '%.*s' is not a non-negative integer: '%.*s'", what,
-                       (int)nlen, p, (int)vlen, v);
-        return false;
-    }
-    char *name = sol_xstrndup(p, nlen);
-    sizes_set(s, name, value);
-    free(name);
-    return true;
-}
-
-bool sizes_parse(const char *what, const char *text, Sizes *s, SolBuf *err)
-{
-    const char *p = text;
-    for (;;) {
-        const char *comma = strchr(p, ',');
-        size_t n = comma ? (size_t)(comma - p) : strlen(p);
-        if (!parse_item(what, p, n, s, err))
-            return false;
-        if (!comma)
-            return true;
-        p = comma + 1;
-    }
-}
-
-void sizes_text(SolBuf *b, const Sizes *s, const char *sep)
-{
-    for (size_t i = 0; i < s->len; i++)
-        sol_buf_printf(b, "%s%s=%lld", i ? sep : "", s->data[i].name, (long long)s->data[i].value);
-    sol_buf_append(b, "", 0);
-}
-
-bool sizes_line(const char *path, const char *key, Sizes *s, bool *found, SolBuf *err)
+bool sol_val_sizes_line(const char *path, const char *key, SolSizes *s, bool *found, SolBuf *err)
 {
     *found = false;
     FILE *f = fopen(path, "r");
@@ -145,7 +44,7 @@ bool sizes_line(const char *path, const char *key, Sizes *s, bool *found, SolBuf
         text[strcspn(text, "\r\n")] = '\0';
         char what[128];
         snprintf(what, sizeof what, "%s:%u: sizes.%s", path, lineno, key);
-        ok = sizes_parse(what, text, s, err);
+        ok = sol_sizes_parse(what, text, s, err);
         free(text);
     }
     free(line);
@@ -153,7 +52,7 @@ bool sizes_line(const char *path, const char *key, Sizes *s, bool *found, SolBuf
     return ok;
 }
 
-void ir_args_free(IrArgs *a)
+void sol_val_ir_args_free(SolValIrArgs *a)
 {
     for (size_t i = 0; i < a->num_index; i++)
         free(a->index[i]);
@@ -165,20 +64,14 @@ void ir_args_free(IrArgs *a)
     memset(a, 0, sizeof *a);
 }
 
-bool ir_args_read(const char *path, IrArgs *out, SolBuf *err)
+bool sol_val_ir_args_read(const char *path, SolValIrArgs *out, SolBuf *err)
 {
     memset(out, 0, sizeof *out);
-    FILE *f = fopen(path, "r");
-    if (!f) {
+    SolBuf text = {0};
+    if (sol_file_read(path, 0, &text) == SOL_READ_CANNOT_OPEN) {
         sol_buf_printf(err, "%s: cannot read: %s", path, strerror(errno));
         return false;
     }
-    SolBuf text = {0};
-    char chunk[65536];
-    size_t got;
-    while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
-        sol_buf_append(&text, chunk, got);
-    fclose(f);
     /* The parser's diagnostics go into err rather than to stderr. */
     char *diag = NULL;
     size_t diag_len = 0;

@@ -5,7 +5,9 @@
  * it. The script is found beside the installed binary (<prefix>/share/solar/python/) or in the
  * source tree of an uninstalled build. It prints one JSON object on stdout.
  */
-#include "validate.h"
+#include "Validate/validate.h"
+
+#include "Support/process.h"
 
 #include <stdlib.h>
 
@@ -13,65 +15,27 @@
 #define SOLAR_SOURCE_DIR "."
 #endif
 
-enum { PROBE_TIMEOUT_S = 120, MAX_OUTPUT = 1 << 20 };
+enum { MAX_OUTPUT = 1 << 20 };
 
-static char *find_script(void)
-{
-    char *dir = sol_process_exe_dir();
-    SolBuf p = {0};
-    if (dir) {
-        sol_buf_printf(&p, "%s/../share/solar/python/solar_measure.py", dir);
-        free(dir);
-        if (is_file(p.data))
-            return p.data;
-        p.len = 0;
-    }
-    sol_buf_puts(&p, SOLAR_SOURCE_DIR "/python/solar_measure.py");
-    if (is_file(p.data))
-        return p.data;
-    sol_buf_free(&p);
-    return NULL;
-}
-
-static bool probe(const char *python, bool verbose)
-{
-    const char *argv[] = {python, "-c", "import numpy, torch", NULL};
-    SolProcessResult r;
-    sol_process_run(argv, &(SolProcessOptions){PROBE_TIMEOUT_S, 4096, false, NULL}, &r);
-    bool ok = r.status == 0;
-    if (verbose)
-        tool_note("%s %s import numpy and torch", python, ok ? "can" : "cannot");
-    sol_process_result_free(&r);
-    return ok;
-}
-
-bool measurer_find(Measurer *m, bool verbose, SolBuf *err)
+bool sol_val_measurer_find(SolValMeasurer *m, const SolTool *t, bool verbose, SolBuf *err)
 {
     memset(m, 0, sizeof *m);
-    m->script = find_script();
+    m->script = sol_tool_data_file("python/solar_measure.py", SOLAR_SOURCE_DIR);
     if (!m->script) {
         sol_buf_puts(err, "cannot find solar_measure.py (looked in ../share/solar/python beside "
                           "the binary and in " SOLAR_SOURCE_DIR "/python)");
         return false;
     }
-    const char *env = getenv("SOLAR_PYTHON");
-    if (env && *env) {
-        m->python = sol_xstrdup(env);
+    m->python = sol_tool_find_python(t, "numpy, torch", "numpy and torch", NULL, verbose);
+    if (m->python)
         return true;
-    }
-    static const char *const candidates[] = {"python3", "/usr/bin/python3"};
-    for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; i++)
-        if (probe(candidates[i], verbose)) {
-            m->python = sol_xstrdup(candidates[i]);
-            return true;
-        }
     sol_buf_puts(err, "no Python here can import numpy and torch (tried python3 and "
                       "/usr/bin/python3); set SOLAR_PYTHON to one that can");
-    measurer_free(m);
+    sol_val_measurer_free(m);
     return false;
 }
 
-void measurer_free(Measurer *m)
+void sol_val_measurer_free(SolValMeasurer *m)
 {
     free(m->python);
     free(m->script);
@@ -94,8 +58,9 @@ static void script_message(SolBuf *err, const SolBuf *text)
     sol_buf_append(err, t, len);
 }
 
-RunStatus measure_run(const Measurer *m, const char *model, const Sizes *sizes,
-                      const MeasureOpts *o, bool verbose, cJSON **out, SolBuf *err)
+SolValStatus sol_val_measure_run(const SolValMeasurer *m, const char *model, const SolSizes *sizes,
+                                 const SolValMeasureOpts *o, const SolTool *log, cJSON **out,
+                                 SolBuf *err)
 {
     *out = NULL;
     char trials[32], warmup[32], budget[32];
@@ -103,7 +68,7 @@ RunStatus measure_run(const Measurer *m, const char *model, const Sizes *sizes,
     snprintf(warmup, sizeof warmup, "%d", o->warmup);
     snprintf(budget, sizeof budget, "%g", o->budget_s);
     SolBuf sz = {0};
-    sizes_text(&sz, sizes, ",");
+    sol_sizes_text(&sz, sizes, ",");
     const char *argv[20];
     size_t n = 0;
     argv[n++] = m->python;
@@ -124,24 +89,24 @@ RunStatus measure_run(const Measurer *m, const char *model, const Sizes *sizes,
     if (o->warm)
         argv[n++] = "--warm";
     argv[n] = NULL;
-    if (verbose)
-        tool_note_command(argv);
+    if (log)
+        sol_tool_note_command(log, argv);
     SolProcessResult r;
     sol_process_run(argv, &(SolProcessOptions){o->timeout_s, MAX_OUTPUT, false, NULL}, &r);
     sol_buf_free(&sz);
-    RunStatus st = RUN_OK;
+    SolValStatus st = SOL_VAL_OK;
     if (r.status == -1) {
         sol_buf_append(err, r.why.data, r.why.len);
-        st = RUN_USAGE;
+        st = SOL_VAL_USAGE;
     } else if (r.timed_out) {
         sol_buf_printf(err, "%s: the measurement did not finish within %g s (--timeout)", model,
                        o->timeout_s);
-        st = RUN_FAILED;
+        st = SOL_VAL_FAILED;
     } else if (r.status != 0) {
         script_message(err, &r.err);
         if (!err->len)
             sol_buf_printf(err, "%s: the measurement exited with status %d", model, r.status);
-        st = r.status == 2 ? RUN_USAGE : RUN_FAILED;
+        st = r.status == 2 ? SOL_VAL_USAGE : SOL_VAL_FAILED;
     } else {
         cJSON *j = cJSON_Parse(r.out.data);
         if (!j || !cJSON_IsObject(j) || !cJSON_IsNumber(cJSON_GetObjectItem(j, "min_s")) ||
@@ -149,7 +114,7 @@ RunStatus measure_run(const Measurer *m, const char *model, const Sizes *sizes,
             sol_buf_printf(err, "%s: the measurement printed no JSON result (stdout: %.200s)",
                            model, r.out.data);
             cJSON_Delete(j);
-            st = RUN_FAILED;
+            st = SOL_VAL_FAILED;
         } else {
             *out = j;
         }

@@ -3,13 +3,13 @@
  * rate and not one core's. The wall time runs from the release to the last thread's end:
  * a straggler lowers the figure, never raises it.
  */
-#include "calibrate.h"
+#include "Calibrate/calibrate.h"
 
 #include <pthread.h>
 #include <stdlib.h>
 #include <time.h>
 
-double cal_now(void)
+double sol_cal_now(void)
 {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
@@ -17,7 +17,7 @@ double cal_now(void)
 }
 
 typedef struct Member {
-    CalWork fn;
+    SolCalWork fn;
     void *arg;
     int index;
     pthread_barrier_t *start;
@@ -31,7 +31,7 @@ static void *member_main(void *p)
     return NULL;
 }
 
-double cal_team_run(int threads, CalWork fn, void *arg)
+double sol_cal_team_run(int threads, SolCalWork fn, void *arg)
 {
     if (threads < 1)
         threads = 1;
@@ -48,18 +48,18 @@ double cal_team_run(int threads, CalWork fn, void *arg)
     }
     /* The calling thread is member 0; it takes the time once everyone is released. */
     pthread_barrier_wait(&start);
-    double t0 = cal_now();
+    double t0 = sol_cal_now();
     fn(arg, 0);
     for (int i = 1; i < threads; i++)
         pthread_join(ids[i], NULL);
-    double t = cal_now() - t0;
+    double t = sol_cal_now() - t0;
     pthread_barrier_destroy(&start);
     free(members);
     free(ids);
     return t;
 }
 
-void cal_rate_add(CalRate *r, const char *method, double value)
+void sol_cal_rate_add(SolCalRate *r, const char *method, double value)
 {
     if (!(value > 0))
         return;
@@ -71,7 +71,7 @@ void cal_rate_add(CalRate *r, const char *method, double value)
 }
 
 typedef struct KernelJob {
-    CalKernel kernel;
+    SolCalKernel kernel;
     uint64_t iters;
     volatile double sink[64]; /* keeps every thread's result alive */
 } KernelJob;
@@ -82,16 +82,16 @@ static void kernel_work(void *arg, int index)
     j->sink[index & 63] = j->kernel(j->iters);
 }
 
-void cal_measure_kernel(const CalOptions *o, CalKernel kernel, double op_per_iter,
-                        const char *method, CalRate *out)
+void sol_cal_measure_kernel(const SolCalOptions *o, SolCalKernel kernel, double op_per_iter,
+                            const char *method, SolCalRate *out)
 {
     KernelJob job = {.kernel = kernel, .iters = 64};
     /* Size one run on one thread (doubling until it takes an eighth of the target), then
      * scale it to the target duration. */
     for (;;) {
-        double t0 = cal_now();
+        double t0 = sol_cal_now();
         job.sink[0] = kernel(job.iters);
-        double t = cal_now() - t0;
+        double t = sol_cal_now() - t0;
         if (t >= o->seconds / 8 || job.iters > (1ull << 40)) {
             job.iters = (uint64_t)((double)job.iters * o->seconds / (t > 0 ? t : 1e-9)) + 1;
             break;
@@ -99,7 +99,7 @@ void cal_measure_kernel(const CalOptions *o, CalKernel kernel, double op_per_ite
         job.iters *= 2;
     }
     for (int r = 0; r < o->repeats; r++) {
-        double t = cal_team_run(o->threads, kernel_work, &job);
-        cal_rate_add(out, method, (double)o->threads * (double)job.iters * op_per_iter / t);
+        double t = sol_cal_team_run(o->threads, kernel_work, &job);
+        sol_cal_rate_add(out, method, (double)o->threads * (double)job.iters * op_per_iter / t);
     }
 }

@@ -3,11 +3,12 @@
  * cover the latency of two FMA pipes (4 cycles x 2 pipes = 8 in flight is the minimum), so
  * the chain measures throughput. Each kernel is compiled for its ISA with a target attribute
  * and only called when CPUID and the OS say the instructions run (the widest one: a narrower
- * kernel reaches at most the same FLOP/s); the rest of the tool stays portable. One instruction counts as 2 FLOP per multiply-add lane: 32 for f32 on 512 bits,
- * 64 for a 512-bit f16 FMA or a BF16 dot product (16 lanes x 2 products x 2), 128 OP for a
- * VNNI u8 x s8 dot product (16 lanes x 4 products x 2).
+ * kernel reaches at most the same FLOP/s); the rest of the tool stays portable. One instruction
+ * counts as 2 FLOP per multiply-add lane: 32 for f32 on 512 bits, 64 for a 512-bit f16 FMA or a
+ * BF16 dot product (16 lanes x 2 products x 2), 128 OP for a VNNI u8 x s8 dot product (16 lanes x 4
+ * products x 2).
  */
-#include "calibrate.h"
+#include "Calibrate/calibrate.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -18,21 +19,22 @@
 #include <arm_neon.h>
 #endif
 
-#define ACC16(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15)
+#define ACC16(X)                                                                                   \
+    X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15)
 
 #if defined(__x86_64__)
 
-#define DEFINE_FMA_KERNEL(name, isa_, T, set1, fma, sum)                                    \
-    __attribute__((target(isa_))) static double name(uint64_t iters)                           \
-    {                                                                                          \
-        T m = set1(0.999999), c = set1(1e-6);                                                  \
-        ACC16(DECLARE)                                                                         \
-        for (uint64_t i = 0; i < iters; i++) {                                                 \
-            ACC16(STEP)                                                                        \
-        }                                                                                      \
-        T s = a0;                                                                              \
-        ACC16(GATHER)                                                                          \
-        return sum(s);                                                                         \
+#define DEFINE_FMA_KERNEL(name, isa_, T, set1, fma, sum)                                           \
+    __attribute__((target(isa_))) static double name(uint64_t iters)                               \
+    {                                                                                              \
+        T m = set1(0.999999), c = set1(1e-6);                                                      \
+        ACC16(DECLARE)                                                                             \
+        for (uint64_t i = 0; i < iters; i++) {                                                     \
+            ACC16(STEP)                                                                            \
+        }                                                                                          \
+        T s = a0;                                                                                  \
+        ACC16(GATHER)                                                                              \
+        return sum(s);                                                                             \
     }
 
 #define DECLARE(k) __typeof__(m) a##k = set1_(k);
@@ -195,9 +197,10 @@ static double f64_neon(uint64_t iters)
 
 /* Each kernel runs `iters` blocks of 16 instructions: the FLOP per block are 16 x the
  * instruction's. */
-#define measure cal_measure_kernel
+#define measure sol_cal_measure_kernel
 
-bool cal_vector_peak(const CalIsa *isa, const char *dtype, const CalOptions *o, CalRate *out)
+bool sol_cal_vector_peak(const SolCalIsa *isa, const char *dtype, const SolCalOptions *o,
+                         SolCalRate *out)
 {
     bool any = false;
     (void)isa;

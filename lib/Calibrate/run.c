@@ -4,46 +4,47 @@
  * permission, AVX512-FP16 under a compiler without its intrinsics) the peak is derived from
  * the documented per-cycle rate and the measured clock, and marked as such.
  */
-#include "calibrate.h"
+#include "Calibrate/calibrate.h"
 
 #include <string.h>
 #include <time.h>
 
-const char *const cal_vector_dtypes[CAL_VEC_COUNT] = {"f64", "f32", "f16", "bf16", "i8"};
-const char *const cal_matrix_dtypes[CAL_MAT_COUNT] = {"bf16", "i8"};
+const char *const sol_cal_vector_dtypes[SOL_CAL_VEC_COUNT] = {"f64", "f32", "f16", "bf16", "i8"};
+const char *const sol_cal_matrix_dtypes[SOL_CAL_MAT_COUNT] = {"bf16", "i8"};
 
 /* Intel: a 4th-generation Xeon core's TMUL does 1024 BF16 or 2048 INT8 operations per cycle
  * (Intel AMX overview; 16 x 16 x 32 multiply-adds per TDPBF16PS every 16 cycles). */
-static const double amx_op_per_cycle[CAL_MAT_COUNT] = {1024, 2048};
+static const double amx_op_per_cycle[SOL_CAL_MAT_COUNT] = {1024, 2048};
 
-static void derive(CalRate *r, double value, const char *method, const char *why)
+static void derive(SolCalRate *r, double value, const char *method, const char *why)
 {
-    cal_rate_add(r, method, value);
+    sol_cal_rate_add(r, method, value);
     r->derived = true;
     snprintf(r->note, sizeof r->note, "%s", why);
 }
 
-static void measure_compute(const CalOptions *o, CalResult *r, FILE *log)
+static void measure_compute(const SolCalOptions *o, SolCalResult *r, const SolTool *log)
 {
-    for (int d = 0; d < CAL_VEC_COUNT; d++) {
-        r->vector[d].what = cal_vector_dtypes[d];
+    for (int d = 0; d < SOL_CAL_VEC_COUNT; d++) {
+        r->vector[d].what = sol_cal_vector_dtypes[d];
         if (log)
-            fprintf(log, "solar-calibrate: vector %s...\n", cal_vector_dtypes[d]);
-        cal_vector_peak(&r->isa, cal_vector_dtypes[d], o, &r->vector[d]);
+            sol_tool_note(log, "vector %s...", sol_cal_vector_dtypes[d]);
+        sol_cal_vector_peak(&r->isa, sol_cal_vector_dtypes[d], o, &r->vector[d]);
     }
     /* AVX512-FP16 issues like an f32 FMA with twice the lanes. */
-    if (r->isa.avx512_fp16 && !r->vector[CAL_VEC_F16].samples && r->vector[CAL_VEC_F32].samples)
-        derive(&r->vector[CAL_VEC_F16], 2 * r->vector[CAL_VEC_F32].best,
+    if (r->isa.avx512_fp16 && !r->vector[SOL_CAL_VEC_F16].samples &&
+        r->vector[SOL_CAL_VEC_F32].samples)
+        derive(&r->vector[SOL_CAL_VEC_F16], 2 * r->vector[SOL_CAL_VEC_F32].best,
                "2 x the measured f32 FMA rate",
                "AVX512-FP16 present, but this compiler has no intrinsics for it");
-    for (int d = 0; d < CAL_MAT_COUNT; d++) {
-        r->matrix[d].what = cal_matrix_dtypes[d];
-        bool present = d == CAL_MAT_BF16 ? r->isa.amx_bf16 : r->isa.amx_int8;
+    for (int d = 0; d < SOL_CAL_MAT_COUNT; d++) {
+        r->matrix[d].what = sol_cal_matrix_dtypes[d];
+        bool present = d == SOL_CAL_MAT_BF16 ? r->isa.amx_bf16 : r->isa.amx_int8;
         if (!present)
             continue;
         if (log)
-            fprintf(log, "solar-calibrate: AMX %s...\n", cal_matrix_dtypes[d]);
-        if (!cal_amx_peak(&r->isa, cal_matrix_dtypes[d], o, &r->matrix[d]))
+            sol_tool_note(log, "AMX %s...", sol_cal_matrix_dtypes[d]);
+        if (!sol_cal_amx_peak(&r->isa, sol_cal_matrix_dtypes[d], o, &r->matrix[d]))
             derive(&r->matrix[d], amx_op_per_cycle[d] * r->clock_ghz * 1e9 * r->threads,
                    "documented ops/cycle x measured clock x cores",
                    "AMX present, but Linux did not grant the tile state to this process");
@@ -53,7 +54,7 @@ static void measure_compute(const CalOptions *o, CalResult *r, FILE *log)
 /* Working set of one array for a level: a quarter of its capacity (triad touches three
  * arrays), but for a shared level at most 8x what the levels inside it hold together, so a
  * last-level cache a virtual machine shares with others is measured where it surely fits. */
-static uint64_t working_set(const CalLevel *lv, uint64_t inner_total, const CalOptions *o)
+static uint64_t working_set(const SolCalLevel *lv, uint64_t inner_total, const SolCalOptions *o)
 {
     uint64_t ws = lv->bytes * (uint64_t)lv->units / 4;
     if (lv->units == 1 && inner_total && ws > 8 * inner_total)
@@ -65,7 +66,7 @@ static uint64_t working_set(const CalLevel *lv, uint64_t inner_total, const CalO
 /* The figure a level's model gets. DRAM: the best any kernel reached (one shared bus).
  * A cache: best reads + best writes, as loads and stores use separate ports and a mix can
  * reach both at once; never below the best mixed kernel. */
-static double level_bandwidth(const CalLevel *lv, bool dram)
+static double level_bandwidth(const SolCalLevel *lv, bool dram)
 {
     double best = lv->reads.best;
     if (lv->writes.best > best)
@@ -78,20 +79,19 @@ static double level_bandwidth(const CalLevel *lv, bool dram)
     return sum > best ? sum : best;
 }
 
-static void measure_memory(const CalOptions *o, CalResult *r, FILE *log)
+static void measure_memory(const SolCalOptions *o, SolCalResult *r, const SolTool *log)
 {
-    CalCache caches[CAL_MAX_CACHES];
-    int n = cal_caches_read(caches, CAL_MAX_CACHES);
+    SolCalCache caches[SOL_CAL_MAX_CACHES];
+    int n = sol_cal_caches_read(caches, SOL_CAL_MAX_CACHES);
     uint64_t inner_total = 0;
-    CalLevel *dram = &r->levels[0];
+    SolCalLevel *dram = &r->levels[0];
     snprintf(dram->name, sizeof dram->name, "DRAM");
-    dram->bytes = cal_dram_bytes();
+    dram->bytes = sol_cal_dram_bytes();
     dram->units = 1;
     /* Caches outermost first, after DRAM. */
     for (int i = n - 1; i >= 0; i--) {
-        CalLevel *lv = &r->levels[++r->num_levels];
-        snprintf(lv->name, sizeof lv->name, caches[i].level == 1 ? "L1D" : "L%d",
-                 caches[i].level);
+        SolCalLevel *lv = &r->levels[++r->num_levels];
+        snprintf(lv->name, sizeof lv->name, caches[i].level == 1 ? "L1D" : "L%d", caches[i].level);
         lv->bytes = caches[i].bytes;
         lv->units = caches[i].instances;
         lv->cpus_per_unit = caches[i].cpus_per_instance;
@@ -105,7 +105,7 @@ static void measure_memory(const CalOptions *o, CalResult *r, FILE *log)
     if (dram->bytes && dram->working_set > dram->bytes / 8)
         dram->working_set = dram->bytes / 8; /* three arrays stay well inside memory */
     for (int i = 0; i < r->num_levels; i++) {
-        CalLevel *lv = &r->levels[i];
+        SolCalLevel *lv = &r->levels[i];
         if (i > 0) {
             inner_total = 0;
             for (int j = i + 1; j < r->num_levels; j++)
@@ -113,25 +113,25 @@ static void measure_memory(const CalOptions *o, CalResult *r, FILE *log)
             lv->working_set = working_set(lv, inner_total, o);
         }
         if (log)
-            fprintf(log, "solar-calibrate: %s bandwidth (%.0f KiB per array)...\n", lv->name,
-                    (double)lv->working_set / 1024);
+            sol_tool_note(log, "%s bandwidth (%.0f KiB per array)...", lv->name,
+                          (double)lv->working_set / 1024);
         lv->reads.what = lv->writes.what = lv->mixed.what = lv->name;
-        cal_bandwidth(&r->isa, lv->working_set, i == 0, o, &lv->reads, &lv->writes, &lv->mixed);
+        sol_cal_bandwidth(&r->isa, lv->working_set, i == 0, o, &lv->reads, &lv->writes, &lv->mixed);
         lv->bandwidth = level_bandwidth(lv, i == 0);
     }
 }
 
-void cal_run(const CalOptions *o, CalResult *r, FILE *log)
+void sol_cal_run(const SolCalOptions *o, SolCalResult *r, const SolTool *log)
 {
     memset(r, 0, sizeof *r);
     r->threads = o->threads;
     r->quick = o->quick;
     time_t now = time(NULL);
     strftime(r->date, sizeof r->date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-    cal_isa_detect(&r->isa);
+    sol_cal_isa_detect(&r->isa);
     if (log)
-        fprintf(log, "solar-calibrate: clock...\n");
-    r->clock_ghz = cal_clock_ghz(o);
+        sol_tool_note(log, "clock...");
+    r->clock_ghz = sol_cal_clock_ghz(o);
     measure_compute(o, r, log);
     measure_memory(o, r, log);
 }

@@ -1,33 +1,24 @@
 /*
  * The bounds: solar-opt run on the kernel bound to the measured sizes, lifted to einsums, with
  * every SOL pass (--lift-einsum --sol-unfused --sol-fused --fuse --sol-cache) and
- * --report=json, and the four times read from the report's "sol" object: unfused, fused_plan (the fusion plan's bound, present with
+ * --report=json, and the four times read from the report's "sol" object: unfused, fused_plan (the
+ * fusion plan's bound, present with
  * --fuse), fused and cache, each with its "seconds" and "bound" (matrix, vector or memory).
  */
-#include "validate.h"
+#include "Validate/validate.h"
+
+#include "Support/process.h"
 
 #include <stdlib.h>
 
 enum { MAX_OUTPUT = 16 << 20 };
 
-const char *const bound_names[B_COUNT] = {"unfused", "fused-plan", "fused", "cache"};
-static const char *const json_keys[B_COUNT] = {"unfused", "fused_plan", "fused", "cache"};
+const char *const sol_val_bound_names[SOL_VAL_NUM_BOUNDS] = {"unfused", "fused-plan", "fused",
+                                                             "cache"};
+static const char *const json_keys[SOL_VAL_NUM_BOUNDS] = {"unfused", "fused_plan", "fused",
+                                                          "cache"};
 
-char *solar_opt_path(void)
-{
-    char *dir = sol_process_exe_dir();
-    if (dir) {
-        SolBuf p = {0};
-        sol_buf_printf(&p, "%s/solar-opt", dir);
-        free(dir);
-        if (is_file(p.data))
-            return p.data;
-        sol_buf_free(&p);
-    }
-    return sol_xstrdup("solar-opt");
-}
-
-void bounds_free(Bounds *b)
+void sol_val_bounds_free(SolValBounds *b)
 {
     free(b->device);
     memset(b, 0, sizeof *b);
@@ -42,13 +33,13 @@ static void forward_diagnostics(SolBuf *err, const SolProcessResult *r)
     sol_buf_append(err, r->err.data, len);
 }
 
-RunStatus bounds_run(const char *solar_opt, const char *kernel, const Sizes *bind,
-                     const char *shapes, const char *hw, double timeout_s, bool verbose,
-                     Bounds *out, SolBuf *err)
+SolValStatus sol_val_bounds_run(const char *solar_opt, const char *kernel, const SolSizes *bind,
+                                const char *shapes, const char *hw, double timeout_s,
+                                const SolTool *log, SolValBounds *out, SolBuf *err)
 {
     memset(out, 0, sizeof *out);
     SolBuf sz = {0}, hwarg = {0};
-    sizes_text(&sz, bind, ",");
+    sol_sizes_text(&sz, bind, ",");
     if (shapes && shapes[0])
         sol_buf_printf(&sz, "%s%s", sz.len ? "," : "", shapes);
     sol_buf_printf(&hwarg, "--hw=%s", hw);
@@ -70,41 +61,41 @@ RunStatus bounds_run(const char *solar_opt, const char *kernel, const Sizes *bin
     argv[n++] = hwarg.data;
     argv[n++] = "--report=json";
     argv[n] = NULL;
-    if (verbose)
-        tool_note_command(argv);
+    if (log)
+        sol_tool_note_command(log, argv);
     SolProcessResult r;
     sol_process_run(argv, &(SolProcessOptions){timeout_s, MAX_OUTPUT, false, NULL}, &r);
     sol_buf_free(&sz);
     sol_buf_free(&hwarg);
-    RunStatus st = RUN_OK;
+    SolValStatus st = SOL_VAL_OK;
     cJSON *j = NULL;
     if (r.status == -1) {
         sol_buf_printf(err, "%s (solar-opt is looked up beside solar-validate, then on PATH)",
                        r.why.data);
-        st = RUN_USAGE;
+        st = SOL_VAL_USAGE;
         goto done;
     }
     if (r.timed_out) {
         sol_buf_printf(err, "%s: solar-opt did not finish within %g s (--timeout)", kernel,
                        timeout_s);
-        st = RUN_FAILED;
+        st = SOL_VAL_FAILED;
         goto done;
     }
     if (r.status != 0) {
         sol_buf_printf(err, "solar-opt cannot bound %s (exit status %d)%s", kernel, r.status,
                        r.err.len ? ":\n" : "");
         forward_diagnostics(err, &r);
-        st = r.status == 2 ? RUN_USAGE : RUN_FAILED;
+        st = r.status == 2 ? SOL_VAL_USAGE : SOL_VAL_FAILED;
         goto done;
     }
     j = cJSON_Parse(r.out.data);
     cJSON *sol = cJSON_GetObjectItem(j, "sol");
     if (!cJSON_IsObject(sol)) {
         sol_buf_printf(err, "%s: solar-opt's report has no \"sol\" object", kernel);
-        st = RUN_FAILED;
+        st = SOL_VAL_FAILED;
         goto done;
     }
-    for (int k = 0; k < B_COUNT; k++) {
+    for (int k = 0; k < SOL_VAL_NUM_BOUNDS; k++) {
         cJSON *b = cJSON_GetObjectItem(sol, json_keys[k]);
         cJSON *secs = cJSON_GetObjectItem(b, "seconds");
         if (!cJSON_IsNumber(secs))
@@ -114,9 +105,9 @@ RunStatus bounds_run(const char *solar_opt, const char *kernel, const Sizes *bin
         const char *kind = cJSON_GetStringValue(cJSON_GetObjectItem(b, "bound"));
         snprintf(out->b[k].kind, sizeof out->b[k].kind, "%s", kind ? kind : "?");
     }
-    if (!out->b[B_FUSED].present) {
+    if (!out->b[SOL_VAL_FUSED].present) {
         sol_buf_printf(err, "%s: solar-opt's report has no fused bound", kernel);
-        st = RUN_FAILED;
+        st = SOL_VAL_FAILED;
         goto done;
     }
     const char *dev = cJSON_GetStringValue(cJSON_GetObjectItem(j, "device"));
