@@ -16,14 +16,14 @@ static void take_reply(SolLlmAsker *k, const char *key, const SolChatReply *r,
     sol_buf_free(&c);
     out->finish_reason = r->finish_reason ? sol_xstrdup(r->finish_reason) : NULL;
     if (k->log->verbose)
-        sol_log_note(k->log, "reply: %zu bytes in %.1f s (%d tr%s), finish_reason %s",
-                     out->content.len, stats->seconds, stats->tries,
-                     stats->tries == 1 ? "y" : "ies",
-                     r->finish_reason ? r->finish_reason : "(none)");
+        sol_tool_note(&k->log->tool, "reply: %zu bytes in %.1f s (%d tr%s), finish_reason %s",
+                      out->content.len, stats->seconds, stats->tries,
+                      stats->tries == 1 ? "y" : "ies",
+                      r->finish_reason ? r->finish_reason : "(none)");
     SolBuf cerr = {0};
     if (!sol_cache_put(k->cache, key, k->model, out->content.data ? out->content.data : "",
                        r->finish_reason, &cerr))
-        sol_log_note(k->log, "warning: %s", cerr.data);
+        sol_tool_note(&k->log->tool, "warning: %s", cerr.data);
     sol_buf_free(&cerr);
 }
 
@@ -33,8 +33,8 @@ static bool post(SolLlmAsker *k, const char *body, const char *key, size_t num_m
     SolBuf reply = {0}, err = {0};
     SolLlmStats stats;
     if (k->log->verbose)
-        sol_log_note(k->log, "POST %s/chat/completions (%zu bytes, %zu messages)",
-                     k->endpoint_shown, strlen(body), num_messages);
+        sol_tool_note(&k->log->tool, "POST %s/chat/completions (%zu bytes, %zu messages)",
+                      k->endpoint_shown, strlen(body), num_messages);
     k->requests++;
     bool ok = sol_llm_post(k->ep, body, &reply, &stats, &err);
     SolChatReply r = {0};
@@ -45,7 +45,7 @@ static bool post(SolLlmAsker *k, const char *body, const char *key, size_t num_m
     if (ok)
         take_reply(k, key, &r, &stats, out);
     else
-        sol_log_error(k->log, "%s", err.data);
+        sol_tool_error(&k->log->tool, "%s", err.data);
     sol_chat_reply_free(&r);
     sol_buf_free(&reply), sol_buf_free(&err);
     return ok;
@@ -62,7 +62,7 @@ bool sol_llm_ask(void *user, const SolChat *chat, SolAnswer *out)
     if (out->cached) {
         k->cached++;
         if (k->log->verbose)
-            sol_log_note(k->log, "reply %.12s... from the cache", key);
+            sol_tool_note(&k->log->tool, "reply %.12s... from the cache", key);
     } else {
         ok = post(k, body, key, chat->len, out);
     }

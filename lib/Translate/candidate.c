@@ -347,7 +347,7 @@ static void explain_work(const SolValidator *val, const SolReference *ref, SolVe
     SolBuf sz = {0};
     sol_reference_sizes_text(&sz, &ref->sizes);
     sol_buf_printf(&v->details, "The validation sizes are %s", sz.len ? sz.data : "(none)");
-    if (v->work.known) {
+    if (v->work.known && v->work.steps) {
         sol_buf_puts(&v->details, "; at them this IR runs an estimated ");
         if (v->work.approximate)
             sol_buf_puts(&v->details, "at least ");

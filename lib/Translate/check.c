@@ -29,7 +29,7 @@ static int run_reference(SolCheck *c, const char *dir, SolReference *r)
         sol_harness_run(&c->harness, c->o.model, dir, c->o.small, c->scale_to, 0, c->o.log, &err);
     bool ok = st == SOL_HARNESS_OK && sol_reference_load(dir, r, &err);
     if (!ok)
-        sol_log_error(c->o.log, "the reference run of %s failed: %s", c->o.model, err.data);
+        sol_tool_error(&c->o.log->tool, "the reference run of %s failed: %s", c->o.model, err.data);
     sol_buf_free(&err);
     return ok ? 0 : st == SOL_HARNESS_USAGE ? 2 : 1;
 }
@@ -41,8 +41,8 @@ static int shrink(SolCheck *c, const char *dir)
         SolReference r = {0};
         c->scale_to = to;
         if (c->o.log->verbose)
-            sol_log_note(c->o.log, "the arrays hold %lld elements; scaling the sizes to %d",
-                         (long long)reference_elems(&c->ref), to);
+            sol_tool_note(&c->o.log->tool, "the arrays hold %lld elements; scaling the sizes to %d",
+                          (long long)reference_elems(&c->ref), to);
         int rc = run_reference(c, dir, &r);
         if (rc)
             return rc;
@@ -78,12 +78,12 @@ static int load(SolCheck *c)
     if (o->reference) {
         bool ok = sol_reference_load(o->reference, &c->ref, &err);
         if (!ok)
-            sol_log_error(o->log, "--reference: %s", err.data);
+            sol_tool_error(&o->log->tool, "--reference: %s", err.data);
         sol_buf_free(&err);
         return ok ? 0 : 1;
     }
     if (!sol_harness_find(&c->harness, o->lang, o->log, &err)) {
-        sol_log_error(o->log, "%s", err.data);
+        sol_tool_error(&o->log->tool, "%s", err.data);
         sol_buf_free(&err);
         return 1;
     }
@@ -120,7 +120,7 @@ int sol_check_open(SolCheck *c, const SolCheckOptions *o)
     if (o->log->verbose) {
         SolBuf sz = {0};
         sol_reference_sizes_text(&sz, &c->ref.sizes);
-        sol_log_note(o->log, "validation sizes: %s", sz.len ? sz.data : "(none)");
+        sol_tool_note(&o->log->tool, "validation sizes: %s", sz.len ? sz.data : "(none)");
         sol_buf_free(&sz);
     }
     return 0;
@@ -159,8 +159,8 @@ static bool second_reference(SolCheck *c)
             sol_reference_free(&c->ref_b);
         }
     } else if (c->o.log->verbose) {
-        sol_log_note(c->o.log, "no second validation (the program fails at the second sizes: %s)",
-                     err.data);
+        sol_tool_note(&c->o.log->tool,
+                      "no second validation (the program fails at the second sizes: %s)", err.data);
     }
     sol_buf_free(&dir), sol_buf_free(&err);
     return c->ref_b_state > 0;

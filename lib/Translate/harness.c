@@ -6,39 +6,18 @@
 #include "Support/process.h"
 
 #include <stdlib.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #ifndef SOLAR_SOURCE_DIR
 #define SOLAR_SOURCE_DIR "."
 #endif
 
-enum { PROBE_TIMEOUT_S = 120, HARNESS_TIMEOUT_S = 1800, MAX_OUTPUT = 1 << 20 };
+enum { HARNESS_TIMEOUT_S = 1800, MAX_OUTPUT = 1 << 20 };
 
 const char *const sol_translate_private_env[] = {"SOLAR_LLM_API_KEY", NULL};
 
-static bool is_file(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
-
 static char *find_script(void)
 {
-    char *dir = sol_process_exe_dir();
-    SolBuf p = {0};
-    if (dir) {
-        sol_buf_printf(&p, "%s/../share/solar/python/solar_reference.py", dir);
-        free(dir);
-        if (is_file(p.data))
-            return p.data;
-        p.len = 0;
-    }
-    sol_buf_puts(&p, SOLAR_SOURCE_DIR "/python/solar_reference.py");
-    if (is_file(p.data))
-        return p.data;
-    sol_buf_free(&p);
-    return NULL;
+    return sol_tool_data_file("python/solar_reference.py", SOLAR_SOURCE_DIR);
 }
 
 char *sol_harness_python_dir(void)
@@ -49,31 +28,12 @@ char *sol_harness_python_dir(void)
     return script;
 }
 
-static bool probe(const char *python, const char *module, const SolLog *log)
-{
-    char code[64];
-    snprintf(code, sizeof code, "import numpy, %s", module);
-    const char *argv[] = {python, "-c", code, NULL};
-    SolProcessResult r;
-    sol_process_run(
-        argv, &(SolProcessOptions){PROBE_TIMEOUT_S, 4096, true, sol_translate_private_env}, &r);
-    bool ok = r.status == 0;
-    if (log->verbose)
-        sol_log_note(log, "%s %s import numpy and %s", python, ok ? "can" : "cannot", module);
-    sol_process_result_free(&r);
-    return ok;
-}
-
 char *sol_harness_find_python(const char *module, const SolLog *log)
 {
-    const char *env = getenv("SOLAR_PYTHON");
-    if (env && *env)
-        return sol_xstrdup(env);
-    static const char *const candidates[] = {"python3", "/usr/bin/python3"};
-    for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; i++)
-        if (probe(candidates[i], module, log))
-            return sol_xstrdup(candidates[i]);
-    return NULL;
+    char modules[64], what[64];
+    snprintf(modules, sizeof modules, "numpy, %s", module);
+    snprintf(what, sizeof what, "numpy and %s", module);
+    return sol_tool_find_python(&log->tool, modules, what, sol_translate_private_env, log->verbose);
 }
 
 bool sol_harness_find(SolHarness *h, SolSourceLang lang, const SolLog *log, SolBuf *err)

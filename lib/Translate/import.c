@@ -57,11 +57,11 @@ static bool importer_command(Import *m)
     char *dir = sol_harness_python_dir();
     char *py = sol_harness_find_python("torch", m->o->log);
     if (!dir || !py) {
-        sol_log_error(m->o->log, "%s",
-                      !dir ? "cannot find the project's python directory "
-                             "(solar_import and solar_reference.py)"
-                           : "no Python here can import numpy and torch (tried "
-                             "python3 and /usr/bin/python3); set SOLAR_PYTHON");
+        sol_tool_error(&m->o->log->tool, "%s",
+                       !dir ? "cannot find the project's python directory "
+                              "(solar_import and solar_reference.py)"
+                            : "no Python here can import numpy and torch (tried "
+                              "python3 and /usr/bin/python3); set SOLAR_PYTHON");
         free(dir), free(py);
         return false;
     }
@@ -107,17 +107,18 @@ static int run_importer(Import *m, const char *tmp)
                     &r);
     int rc = 0;
     if (r.status == -1) {
-        sol_log_error(o->log, "cannot run the importer %s: %s", argv[0], r.why.data);
+        sol_tool_error(&o->log->tool, "cannot run the importer %s: %s", argv[0], r.why.data);
         rc = EXIT_FAILED;
     } else if (r.timed_out) {
-        sol_log_error(o->log, "the importer did not finish within %d s", IMPORTER_TIMEOUT_S);
+        sol_tool_error(&o->log->tool, "the importer did not finish within %d s",
+                       IMPORTER_TIMEOUT_S);
         rc = EXIT_FAILED;
     } else if (r.status == 1 || r.status == 2) {
         pass_through(o, &r);
         rc = r.status;
     } else if (r.status != 0) {
         pass_through(o, &r);
-        sol_log_error(o->log, "the importer failed (exit status %d)", r.status);
+        sol_tool_error(&o->log->tool, "the importer failed (exit status %d)", r.status);
         rc = EXIT_FAILED;
     } else if (o->log->verbose) {
         pass_through(o, &r);
@@ -182,10 +183,11 @@ static int validate(Import *m, SolBuf *out)
             sol_check_provenance(&check, &v, out);
             sol_check_append_ir(out, m->ir.data, m->ir.len);
             if (o->log->verbose)
-                sol_log_note(o->log, "validated (max abs err %.3g, max rel err %.3g)", v.max_abs,
-                             v.max_rel);
+                sol_tool_note(&o->log->tool, "validated (max abs err %.3g, max rel err %.3g)",
+                              v.max_abs, v.max_rel);
         } else {
-            sol_log_error(o->log, "the import of %s failed validation: %s", o->input, v.what.data);
+            sol_tool_error(&o->log->tool, "the import of %s failed validation: %s", o->input,
+                           v.what.data);
             sol_log_text(o->log, v.details.data);
             rc = EXIT_FAILED;
         }
@@ -202,20 +204,20 @@ static int import(Import *m)
     SolBuf tmp = {0}, out = {0};
     sol_buf_printf(&tmp, "%s/import.mlir", m->work_dir);
     int rc = run_importer(m, tmp.data);
-    if (rc == 0 && !sol_translate_read_file(o->log, tmp.data, MAX_IR_BYTES, &m->ir))
+    if (rc == 0 && !sol_tool_read_file(&o->log->tool, tmp.data, MAX_IR_BYTES, &m->ir))
         rc = EXIT_FAILED;
     if (rc == 0 && !o->no_validate && !sol_import_small_sizes(m->ir.data, m->ir.len, &m->small)) {
-        sol_log_error(o->log, "the importer's output has no `// sizes.small:` line");
+        sol_tool_error(&o->log->tool, "the importer's output has no `// sizes.small:` line");
         rc = EXIT_FAILED;
     }
     if (rc == 0 && o->no_validate)
         unvalidated_output(m, &out);
     else if (rc == 0)
         rc = validate(m, &out);
-    if (rc == 0 && !sol_translate_write_output(o->log, o->output, &out))
+    if (rc == 0 && !sol_tool_write_file(&o->log->tool, o->output, out.data, out.len))
         rc = EXIT_FAILED;
     if (rc == 0 && o->log->verbose)
-        sol_log_note(o->log, "wrote %s", o->output);
+        sol_tool_note(&o->log->tool, "wrote %s", o->output);
     sol_buf_free(&tmp), sol_buf_free(&out);
     return rc;
 }
@@ -224,13 +226,13 @@ int sol_import_run(const SolImportOptions *o)
 {
     Import m = {.o = o};
     int rc = 0;
-    if (!sol_translate_read_file(o->log, o->input, MAX_SOURCE_BYTES, &m.source))
+    if (!sol_tool_read_file(&o->log->tool, o->input, MAX_SOURCE_BYTES, &m.source))
         rc = EXIT_FAILED;
     else if (!(m.work_dir = sol_work_dir_new(o->log, "solar-import")))
         rc = EXIT_FAILED;
     if (rc == 0) {
         sol_sha256_hex(m.source.data, m.source.len, m.source_hash);
-        m.solar_run = o->solar_run ? sol_xstrdup(o->solar_run) : sol_find_sibling("solar-run");
+        m.solar_run = o->solar_run ? sol_xstrdup(o->solar_run) : sol_tool_sibling("solar-run");
         rc = import(&m);
     }
     if (m.work_dir)

@@ -27,7 +27,7 @@ static void save_text(const SolSessionOptions *o, unsigned attempt, const char *
         fputs(text, f);
         fclose(f);
     } else {
-        sol_log_note(o->log, "cannot write %s: %s", p.data, strerror(errno));
+        sol_tool_note(&o->log->tool, "cannot write %s: %s", p.data, strerror(errno));
     }
     sol_buf_free(&p);
 }
@@ -89,10 +89,12 @@ static void report(const SolSessionOptions *o, unsigned attempt, const SolAnswer
 {
     const char *tag = a->cached ? " [cached reply]" : "";
     if (v->ok)
-        sol_log_note(o->log, "attempt %u of %u: passed (max abs err %.3g, max rel err %.3g)%s",
-                     attempt, o->max_attempts, v->max_abs, v->max_rel, tag);
+        sol_tool_note(&o->log->tool,
+                      "attempt %u of %u: passed (max abs err %.3g, max rel err %.3g)%s", attempt,
+                      o->max_attempts, v->max_abs, v->max_rel, tag);
     else
-        sol_log_note(o->log, "attempt %u of %u: %s%s", attempt, o->max_attempts, v->what.data, tag);
+        sol_tool_note(&o->log->tool, "attempt %u of %u: %s%s", attempt, o->max_attempts,
+                      v->what.data, tag);
     if (o->log->verbose && v->details.len)
         sol_log_text(o->log, v->details.data);
 }
@@ -116,15 +118,15 @@ static void report_failure(const SolSessionOptions *o, const SolSessionResult *r
     if (!v->what.len)
         return;
     if (v->not_candidate)
-        sol_log_error(o->log,
-                      "validation of %s stopped after attempt %u, because another "
-                      "attempt cannot pass at these sizes: %s",
-                      o->input, r->attempts, v->what.data);
+        sol_tool_error(&o->log->tool,
+                       "validation of %s stopped after attempt %u, because another "
+                       "attempt cannot pass at these sizes: %s",
+                       o->input, r->attempts, v->what.data);
     else
-        sol_log_error(o->log,
-                      "no translation of %s passed validation in %u attempt%s; the last "
-                      "one failed: %s",
-                      o->input, o->max_attempts, o->max_attempts == 1 ? "" : "s", v->what.data);
+        sol_tool_error(&o->log->tool,
+                       "no translation of %s passed validation in %u attempt%s; the last "
+                       "one failed: %s",
+                       o->input, o->max_attempts, o->max_attempts == 1 ? "" : "s", v->what.data);
     if (v->details.len && !o->log->verbose)
         sol_log_text(o->log, v->details.data);
 }

@@ -34,20 +34,21 @@ static int check_usage(Run *t)
 {
     const SolTranslateOptions *o = t->o;
     if (!t->base_url) {
-        sol_log_error(o->log, "no LLM endpoint: set SOLAR_LLM_BASE_URL or pass --base-url (for "
-                              "example https://api.openai.com/v1, or http://127.0.0.1:11434/v1 "
-                              "for ollama)");
+        sol_tool_error(&o->log->tool,
+                       "no LLM endpoint: set SOLAR_LLM_BASE_URL or pass --base-url (for "
+                       "example https://api.openai.com/v1, or http://127.0.0.1:11434/v1 "
+                       "for ollama)");
         return EXIT_USAGE;
     }
     if (!t->model) {
-        sol_log_error(o->log, "no model name: set SOLAR_LLM_MODEL or pass --model");
+        sol_tool_error(&o->log->tool, "no model name: set SOLAR_LLM_MODEL or pass --model");
         return EXIT_USAGE;
     }
     if (o->reference && (o->small || o->keep_reference)) {
-        sol_log_error(o->log,
-                      "--reference gives the sizes and the reference files; it cannot "
-                      "be combined with %s",
-                      o->small ? "--small" : "--keep-reference");
+        sol_tool_error(&o->log->tool,
+                       "--reference gives the sizes and the reference files; it cannot "
+                       "be combined with %s",
+                       o->small ? "--small" : "--keep-reference");
         return EXIT_USAGE;
     }
     return 0;
@@ -60,12 +61,12 @@ static int prepare(Run *t)
     SolBuf err = {0};
     int rc = 0;
     if (!sol_llm_url_check(t->base_url, o->allow_insecure, &t->endpoint_shown, &err)) {
-        sol_log_error(o->log, "%s", err.data);
+        sol_tool_error(&o->log->tool, "%s", err.data);
         rc = EXIT_USAGE;
-    } else if (!sol_translate_read_file(o->log, o->input, MAX_SOURCE_BYTES, &t->source)) {
+    } else if (!sol_tool_read_file(&o->log->tool, o->input, MAX_SOURCE_BYTES, &t->source)) {
         rc = EXIT_FAILED;
     } else if (!o->no_cache && !sol_cache_open(&t->cache, NULL, &err)) {
-        sol_log_error(o->log, "%s", err.data);
+        sol_tool_error(&o->log->tool, "%s", err.data);
         rc = EXIT_USAGE;
     }
     sol_buf_free(&err);
@@ -75,22 +76,29 @@ static int prepare(Run *t)
     unsigned jax_line;
     t->lang = sol_source_language(t->source.data, t->source.len, &jax_line);
     if (o->log->verbose)
-        sol_log_note(o->log, "%s is a %s program%s", o->input, sol_source_language_name(t->lang),
-                     t->lang == SOL_LANG_JAX ? " (it imports JAX)" : "");
+        sol_tool_note(&o->log->tool, "%s is a %s program%s", o->input,
+                      sol_source_language_name(t->lang),
+                      t->lang == SOL_LANG_JAX ? " (it imports JAX)" : "");
     const char *key = getenv("SOLAR_LLM_API_KEY");
-    t->ep = (SolLlmEndpoint){t->base_url,          key,         o->timeout_s,
-                             o->connect_timeout_s, o->retries,  MAX_REPLY_BYTES,
-                             o->log->out,          o->log->prog};
+    t->ep = (SolLlmEndpoint){t->base_url,
+                             key,
+                             o->timeout_s,
+                             o->connect_timeout_s,
+                             o->retries,
+                             MAX_REPLY_BYTES,
+                             sol_log_stream(o->log),
+                             o->log->tool.name};
     if (o->connect_timeout_s > o->timeout_s)
         t->ep.connect_timeout_s = o->timeout_s;
     t->work_dir = sol_work_dir_new(o->log, "solar-translate");
     if (!t->work_dir)
         return EXIT_FAILED;
-    t->solar_run = o->solar_run ? sol_xstrdup(o->solar_run) : sol_find_sibling("solar-run");
+    t->solar_run = o->solar_run ? sol_xstrdup(o->solar_run) : sol_tool_sibling("solar-run");
     if (o->log->verbose)
-        sol_log_note(o->log, "endpoint %s, model %s, API key %s, cache %s", t->endpoint_shown.data,
-                     t->model, key && *key ? "set" : "not set (no Authorization header)",
-                     t->cache.dir ? t->cache.dir : "off");
+        sol_tool_note(&o->log->tool, "endpoint %s, model %s, API key %s, cache %s",
+                      t->endpoint_shown.data, t->model,
+                      key && *key ? "set" : "not set (no Authorization header)",
+                      t->cache.dir ? t->cache.dir : "off");
     return 0;
 }
 
@@ -133,9 +141,9 @@ static int translate(Run *t)
     if (rc == 0) {
         SolBuf out = {0};
         build_output(t, &check, &k, &r, &out);
-        rc = sol_translate_write_output(o->log, o->output, &out) ? 0 : EXIT_FAILED;
+        rc = sol_tool_write_file(&o->log->tool, o->output, out.data, out.len) ? 0 : EXIT_FAILED;
         if (rc == 0 && o->log->verbose)
-            sol_log_note(o->log, "wrote %s", o->output);
+            sol_tool_note(&o->log->tool, "wrote %s", o->output);
         sol_buf_free(&out);
     }
     sol_session_result_free(&r);
@@ -168,7 +176,7 @@ static int import_first(const SolTranslateOptions *o)
                            .log = o->log};
     int rc = sol_import_run(&io);
     if (rc == 1)
-        sol_log_note(o->log, "solar-import cannot import %s; asking the model", o->input);
+        sol_tool_note(&o->log->tool, "solar-import cannot import %s; asking the model", o->input);
     return rc;
 }
 
@@ -181,12 +189,12 @@ int sol_translate_run(const SolTranslateOptions *o)
     if (!t.model && env_model && *env_model)
         t.model = env_model;
     if (!o->input) {
-        sol_log_error(o->log,
-                      "no model file; usage: solar-translate MODEL.py -o OUT.mlir (see --help)");
+        sol_tool_error(&o->log->tool,
+                       "no model file; usage: solar-translate MODEL.py -o OUT.mlir (see --help)");
         return EXIT_USAGE;
     }
     if (!o->output) {
-        sol_log_error(o->log, "no output file: give -o OUT.mlir");
+        sol_tool_error(&o->log->tool, "no output file: give -o OUT.mlir");
         return EXIT_USAGE;
     }
     if (o->import_first) {

@@ -3,7 +3,8 @@
  * with --bind's own code, then a walk that keeps the iteration domain of the loops around
  * each op and adds up every affine.for's iterations: the enclosing count times the trip count
  * for constant bounds, the points of its domain otherwise. Under an affine.if the enclosing
- * count is an upper estimate; a call counts one step and its callee nothing (approximate).
+ * count is an upper estimate; a call counts one step and its callee nothing, and a
+ * linalg.generic nothing (approximate: a lower bound then).
  */
 #include "Translate/work.h"
 
@@ -95,6 +96,8 @@ static void walk_block(Walk *k, const SolBlock *b, const SolDomain *dom, uint64_
         } else if (op->kind == SOL_OP_IF) {
             walk_if(k, op, dom, outer);
         } else {
+            if (op->kind == SOL_OP_GENERIC)
+                k->w.approximate = true; /* its iterations are not counted */
             if (op->kind == SOL_OP_CALL) {
                 /* One step per call; the callee's own loops are not followed. */
                 add(k, outer);

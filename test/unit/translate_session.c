@@ -137,7 +137,7 @@ static void fixture_open(Fixture *x, uint64_t max_steps)
 {
     memset(x, 0, sizeof *x);
     x->log_stream = open_memstream(&x->log_text, &x->log_len);
-    x->log = (SolLog){x->log_stream, "unit", false};
+    x->log = (SolLog){{"unit", x->log_stream}, false};
     x->work = sol_work_dir_new(&x->log, "unit-session");
     EXPECT(x->work != NULL);
     x->ref = make_reference(x->work);

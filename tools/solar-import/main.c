@@ -15,12 +15,13 @@
 
 #include "Support/cli.h"
 #include "Support/process.h"
+#include "Support/tool.h"
 
 #include <string.h>
 
 enum { EXIT_USAGE = 2 };
-#define PROG "solar-import"
-#define VERSION "0.1.0"
+
+static const SolTool tool = {"solar-import", NULL};
 
 typedef enum FlagId {
     F_OUTPUT,
@@ -46,7 +47,7 @@ static const SolFlag flags[] = {
     {"--version", F_VERSION, NULL, "print the version and exit"},
 };
 static const char *const aliases[] = {"-h", "--help", "--verbose", "-v", NULL};
-static const SolCli cli = {.tool = PROG,
+static const SolCli cli = {.tool = "solar-import",
                            .flags = flags,
                            .num_flags = sizeof flags / sizeof flags[0],
                            .aliases = aliases,
@@ -75,7 +76,7 @@ static bool apply_flag(void *user, const SolFlag *f, char *value)
         return true;
     case F_ENTRY_SIZES:
         if (strcmp(value, "real") != 0 && strcmp(value, "small") != 0) {
-            sol_log_error(&o->log, "--entry-sizes: expected 'real' or 'small', got '%s'", value);
+            sol_tool_error(&tool, "--entry-sizes: expected 'real' or 'small', got '%s'", value);
             return false;
         }
         o->m.entry_sizes = value;
@@ -94,7 +95,7 @@ static bool set_input(void *user, char *arg)
 {
     Options *o = user;
     if (o->m.input) {
-        sol_log_error(&o->log, "more than one model file ('%s' and '%s')", o->m.input, arg);
+        sol_tool_error(&tool, "more than one model file ('%s' and '%s')", o->m.input, arg);
         return false;
     }
     o->m.input = arg;
@@ -124,8 +125,8 @@ static void print_help(FILE *out)
 
 static int run_driver(int argc, char **argv)
 {
-    Options o = {.m = {.run_timeout_s = 300, .rtol = -1, .atol = -1, .version = VERSION},
-                 .log = {stderr, PROG, false}};
+    Options o = {.m = {.run_timeout_s = 300, .rtol = -1, .atol = -1, .version = sol_tool_version()},
+                 .log = {tool, false}};
     if (!sol_cli_parse(&cli, argc, argv, apply_flag, set_input, &o))
         return EXIT_USAGE;
     if (o.help) {
@@ -133,18 +134,18 @@ static int run_driver(int argc, char **argv)
         return 0;
     }
     if (o.version) {
-        printf("solar-import (SOLAR-C) %s\n", VERSION);
+        sol_tool_print_version(&tool, stdout);
         return 0;
     }
     if (!o.m.input || !o.m.output) {
-        sol_log_error(&o.log, "%s",
-                      !o.m.input ? "no model file; usage: solar-import MODEL.py -o "
-                                   "OUT.mlir (see --help)"
-                                 : "no output file: give -o OUT.mlir");
+        sol_tool_error(&tool, "%s",
+                       !o.m.input ? "no model file; usage: solar-import MODEL.py -o "
+                                    "OUT.mlir (see --help)"
+                                  : "no output file: give -o OUT.mlir");
         return EXIT_USAGE;
     }
     if (o.m.no_validate && o.m.keep_reference) {
-        sol_log_error(&o.log, "--keep-reference keeps the validation's reference files; it "
+        sol_tool_error(&tool, "--keep-reference keeps the validation's reference files; it "
                               "cannot be combined with --no-validate");
         return EXIT_USAGE;
     }

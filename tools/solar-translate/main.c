@@ -18,27 +18,13 @@
 
 #include "Support/cli.h"
 #include "Support/process.h"
+#include "Support/tool.h"
 
-#include <ctype.h>
-#include <errno.h>
-#include <stdarg.h>
 #include <stdlib.h>
 
 enum { EXIT_FAILED = 1, EXIT_USAGE = 2 };
-#define VERSION "0.1.0"
 
-#define PROG "solar-translate"
-
-static void tool_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void tool_error(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fputs(PROG ": error: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-}
+static const SolTool tool = {"solar-translate", NULL};
 
 /* ---- flags ------------------------------------------------------------------------------- */
 
@@ -97,7 +83,7 @@ static const SolFlag flags[] = {
     {"--version", F_VERSION, NULL, "print the version and exit"},
 };
 static const char *const aliases[] = {"-h", "--help", "--verbose", "-v", NULL};
-static const SolCli cli = {.tool = PROG,
+static const SolCli cli = {.tool = "solar-translate",
                            .flags = flags,
                            .num_flags = sizeof flags / sizeof flags[0],
                            .aliases = aliases,
@@ -110,60 +96,46 @@ typedef struct Options {
 
 static bool parse_number(const char *flag, const char *s, double lo, double hi, double *out)
 {
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (end == s || *end || errno || !(v >= lo) || !(v <= hi)) {
-        tool_error("%s: expected a number from %g to %g, got '%s'", flag, lo, hi, s);
-        return false;
-    }
-    *out = v;
-    return true;
+    char expected[64];
+    snprintf(expected, sizeof expected, "a number from %g to %g", lo, hi);
+    return sol_tool_parse_double(&tool, flag, s, lo, hi, false, expected, out);
+}
+
+static bool parse_count(const char *flag, const char *s, int lo, int hi, int *out)
+{
+    char expected[64];
+    snprintf(expected, sizeof expected, "a number from %d to %d", lo, hi);
+    return sol_tool_parse_int(&tool, flag, s, lo, hi, expected, out);
 }
 
 /* N=V,... with identifiers and non-negative integers, checked before the harness sees it. */
 static bool check_sizes_text(const char *s)
 {
-    const char *p = s;
-    while (*p) {
-        const char *name = p;
-        if (!(isalpha((unsigned char)*p) || *p == '_'))
-            goto bad;
-        while (isalnum((unsigned char)*p) || *p == '_')
-            p++;
-        if (*p++ != '=' || !isdigit((unsigned char)*p))
-            goto bad;
-        while (isdigit((unsigned char)*p))
-            p++;
-        if (*p == ',')
-            p++;
-        else if (*p)
-            goto bad;
-        (void)name;
-    }
-    if (*s)
-        return true;
-bad:
-    tool_error("--small: expected NAME=VALUE,... (for example batch_size=2,dim=8), got '%s'", s);
-    return false;
+    SolSizes sizes = {0};
+    SolBuf err = {0};
+    bool ok = *s && sol_sizes_parse("--small", s, &sizes, &err);
+    if (!ok)
+        sol_tool_error(&tool,
+                       "--small: expected NAME=VALUE,... (for example batch_size=2,dim=8), "
+                       "got '%s'",
+                       s);
+    sol_sizes_free(&sizes);
+    sol_buf_free(&err);
+    return ok;
 }
 
 static bool apply_flag(void *user, const SolFlag *f, char *value)
 {
     Options *o = user;
-    double d;
+    int n;
     switch ((FlagId)f->id) {
     case F_OUTPUT:
         o->t.output = value;
         return true;
     case F_MAX_ATTEMPTS:
-        if (!parse_number(f->name, value, 1, 100, &d))
+        if (!parse_count(f->name, value, 1, 100, &n))
             return false;
-        if (d != (unsigned)d) {
-            tool_error("--max-attempts: expected a whole number, got '%s'", value);
-            return false;
-        }
-        o->t.max_attempts = (unsigned)d;
+        o->t.max_attempts = (unsigned)n;
         return true;
     case F_MODEL:
         o->t.model = value;
@@ -185,14 +157,7 @@ static bool apply_flag(void *user, const SolFlag *f, char *value)
     case F_CONNECT_TIMEOUT:
         return parse_number(f->name, value, 0.001, 3600, &o->t.connect_timeout_s);
     case F_RETRIES:
-        if (!parse_number(f->name, value, 0, 10, &d))
-            return false;
-        if (d != (int)d) {
-            tool_error("--retries: expected a whole number, got '%s'", value);
-            return false;
-        }
-        o->t.retries = (int)d;
-        return true;
+        return parse_count(f->name, value, 0, 10, &o->t.retries);
     case F_NO_CACHE:
         return o->t.no_cache = true;
     case F_ALLOW_INSECURE:
@@ -227,7 +192,7 @@ static bool set_input(void *user, char *arg)
 {
     Options *o = user;
     if (o->t.input) {
-        tool_error("more than one model file ('%s' and '%s')", o->t.input, arg);
+        sol_tool_error(&tool, "more than one model file ('%s' and '%s')", o->t.input, arg);
         return false;
     }
     o->t.input = arg;
@@ -269,7 +234,7 @@ static int run_driver(int argc, char **argv)
                        .atol = -1,
                        .run_timeout_s = 300,
                        .retries = 3,
-                       .version = VERSION}};
+                       .version = sol_tool_version()}};
     if (!sol_cli_parse(&cli, argc, argv, apply_flag, set_input, &o))
         return EXIT_USAGE;
     if (o.help) {
@@ -277,15 +242,15 @@ static int run_driver(int argc, char **argv)
         return 0;
     }
     if (o.version) {
-        printf("solar-translate (SOLAR-C) %s\n", VERSION);
+        sol_tool_print_version(&tool, stdout);
         return 0;
     }
     sol_process_install_signal_handlers();
     if (!sol_llm_global_init()) {
-        tool_error("cannot initialise libcurl");
+        sol_tool_error(&tool, "cannot initialise libcurl");
         return EXIT_FAILED;
     }
-    SolLog log = {stderr, PROG, o.verbose};
+    SolLog log = {tool, o.verbose};
     o.t.log = &log;
     int rc = sol_translate_run(&o.t);
     sol_llm_global_cleanup();
