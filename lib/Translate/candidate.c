@@ -514,9 +514,10 @@ static bool run_solar(const SolValidator *val, const IrArgs *args, const SolRefe
         sol_verdict_fail(v, "cannot run solar-run: %s", r.why.data);
     } else if (r.timed_out) {
         sol_verdict_fail(v, "solar-run did not finish within %g s", val->run_timeout_s);
-        sol_buf_puts(&v->details, "At the small validation sizes the IR should finish in well "
-                                  "under a second: look for a loop that never ends or bounds "
-                                  "that do not follow the size constants.\n");
+        if (!val->heavy_sizes)
+            sol_buf_puts(&v->details, "At the small validation sizes the IR should finish in "
+                                      "well under a second: look for a loop that never ends or "
+                                      "bounds that do not follow the size constants.\n");
         explain_work(val, ref, v);
     } else if (r.status != 0) {
         report_failure(val, ref, run, &r, v);
