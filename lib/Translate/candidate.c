@@ -160,15 +160,13 @@ static const SolRefArray *memref_ref(const SolReference *ref, size_t k)
     return k < ref->inputs.len ? &ref->inputs.data[k] : &ref->outputs.data[k - ref->inputs.len];
 }
 
-static bool check_signature(const IrArgs *args, const SolReference *ref, SolVerdict *v)
+/* Every argument is an index that names a size constant, or a memref. */
+static bool check_arg_kinds(const IrArgs *args, const SolReference *ref, SolVerdict *v)
 {
-    size_t nmem = 0;
     for (size_t i = 0; i < args->len; i++) {
         const IrArg *a = &args->data[i];
-        if (a->is_memref) {
-            nmem++;
+        if (a->is_memref)
             continue;
-        }
         if (!a->is_index) {
             sol_verdict_fail(v, "argument %%%s of @forward has type %s", a->name, a->type_text);
             sol_buf_puts(&v->details, "@forward takes only index arguments (the size constants) "
@@ -187,7 +185,12 @@ static bool check_signature(const IrArgs *args, const SolReference *ref, SolVerd
             return false;
         }
     }
-    /* A size that validation changed must reach the IR, or the IR cannot follow it. */
+    return true;
+}
+
+/* A size that validation changed must reach the IR, or the IR cannot follow it. */
+static bool check_changed_sizes(const IrArgs *args, const SolReference *ref, SolVerdict *v)
+{
     for (size_t s = 0; s < ref->sizes.len; s++) {
         const SolRefSize *z = &ref->sizes.data[s];
         bool have = false;
@@ -205,71 +208,86 @@ static bool check_signature(const IrArgs *args, const SolReference *ref, SolVerd
             return false;
         }
     }
-    size_t nref = ref->inputs.len + ref->outputs.len;
-    if (nmem != nref) {
-        sol_verdict_fail(
-            v,
-            "@forward has %zu memref argument%s, the program has %zu inputs, parameters and "
-            "buffers and %zu output%s (%zu in all)",
-            nmem, nmem == 1 ? "" : "s", ref->inputs.len, ref->outputs.len,
-            ref->outputs.len == 1 ? "" : "s", nref);
-        size_t *mem = sol_xcalloc(nmem + 1, sizeof *mem);
-        for (size_t i = 0, j = 0; i < args->len; i++)
-            if (args->data[i].is_memref)
-                mem[j++] = i;
-        for (size_t k = 0; k < nmem || k < nref; k++) {
-            SolBuf left = {0};
-            if (k < nmem)
-                sol_buf_printf(&left, "%%%s: %s", args->data[mem[k]].name,
-                               args->data[mem[k]].type_text);
-            else
-                sol_buf_puts(&left, "(none)");
-            sol_buf_printf(&v->details, "  %-36s <-> ", left.data);
-            if (k < nref) {
-                const SolRefArray *r = memref_ref(ref, k);
-                sol_buf_printf(&v->details, "%s %s, ", r->role, r->name);
-                tensor_text(&v->details, &r->data);
-            } else {
-                sol_buf_puts(&v->details, "(none)");
+    return true;
+}
+
+/* As many memrefs as the program has inputs and outputs; else a table of both lists. */
+static bool check_memref_count(const IrArgs *args, const SolReference *ref, SolVerdict *v)
+{
+    size_t nmem = 0, nref = ref->inputs.len + ref->outputs.len;
+    for (size_t i = 0; i < args->len; i++)
+        nmem += args->data[i].is_memref;
+    if (nmem == nref)
+        return true;
+    sol_verdict_fail(v,
+                     "@forward has %zu memref argument%s, the program has %zu inputs, parameters "
+                     "and buffers and %zu output%s (%zu in all)",
+                     nmem, nmem == 1 ? "" : "s", ref->inputs.len, ref->outputs.len,
+                     ref->outputs.len == 1 ? "" : "s", nref);
+    size_t *mem = sol_xcalloc(nmem + 1, sizeof *mem);
+    for (size_t i = 0, j = 0; i < args->len; i++)
+        if (args->data[i].is_memref)
+            mem[j++] = i;
+    for (size_t k = 0; k < nmem || k < nref; k++) {
+        SolBuf left = {0};
+        if (k < nmem)
+            sol_buf_printf(&left, "%%%s: %s", args->data[mem[k]].name,
+                           args->data[mem[k]].type_text);
+        else
+            sol_buf_puts(&left, "(none)");
+        sol_buf_printf(&v->details, "  %-36s <-> ", left.data);
+        if (k < nref) {
+            const SolRefArray *r = memref_ref(ref, k);
+            sol_buf_printf(&v->details, "%s %s, ", r->role, r->name);
+            tensor_text(&v->details, &r->data);
+        } else {
+            sol_buf_puts(&v->details, "(none)");
+        }
+        sol_buf_putc(&v->details, '\n');
+        sol_buf_free(&left);
+    }
+    free(mem);
+    return false;
+}
+
+/* One memref against its reference array: element type, rank, static dims. */
+static bool check_memref(const IrArg *a, const SolRefArray *r, SolVerdict *v)
+{
+    const SolTensor *t = &r->data;
+    SolBuf what = {0};
+    sol_buf_printf(&what, "%%%s: %s <-> %s %s, ", a->name, a->type_text, r->role, r->name);
+    tensor_text(&what, t);
+    bool ok = false;
+    if (!a->elem_known || a->elem != t->elem) {
+        sol_verdict_fail(v, "element type mismatch: %s", what.data);
+    } else if (a->rank != t->rank) {
+        sol_verdict_fail(v, "rank mismatch: %s", what.data);
+    } else {
+        ok = true;
+        for (uint32_t d = 0; d < a->rank && ok; d++)
+            if (a->dims[d] != SOL_DYNAMIC && a->dims[d] != t->dims[d]) {
+                sol_verdict_fail(v, "shape mismatch: %s", what.data);
+                sol_buf_printf(&v->details,
+                               "Dimension %u of %%%s is %lld in the IR but %lld at the "
+                               "validation sizes; write `?` for sizes that follow the size "
+                               "constants.\n",
+                               d, a->name, (long long)a->dims[d], (long long)t->dims[d]);
+                ok = false;
             }
-            sol_buf_putc(&v->details, '\n');
-            sol_buf_free(&left);
-        }
-        free(mem);
+    }
+    sol_buf_free(&what);
+    return ok;
+}
+
+static bool check_signature(const IrArgs *args, const SolReference *ref, SolVerdict *v)
+{
+    if (!check_arg_kinds(args, ref, v) || !check_changed_sizes(args, ref, v) ||
+        !check_memref_count(args, ref, v))
         return false;
-    }
     size_t k = 0;
-    for (size_t i = 0; i < args->len; i++) {
-        const IrArg *a = &args->data[i];
-        if (!a->is_memref)
-            continue;
-        const SolRefArray *r = memref_ref(ref, k++);
-        const SolTensor *t = &r->data;
-        SolBuf what = {0};
-        sol_buf_printf(&what, "%%%s: %s <-> %s %s, ", a->name, a->type_text, r->role, r->name);
-        tensor_text(&what, t);
-        bool bad = true;
-        if (!a->elem_known || a->elem != t->elem)
-            sol_verdict_fail(v, "element type mismatch: %s", what.data);
-        else if (a->rank != t->rank)
-            sol_verdict_fail(v, "rank mismatch: %s", what.data);
-        else {
-            bad = false;
-            for (uint32_t d = 0; d < a->rank && !bad; d++)
-                if (a->dims[d] != SOL_DYNAMIC && a->dims[d] != t->dims[d]) {
-                    sol_verdict_fail(v, "shape mismatch: %s", what.data);
-                    sol_buf_printf(&v->details,
-                                   "Dimension %u of %%%s is %lld in the IR but %lld "
-                                   "at the validation sizes; write `?` for sizes "
-                                   "that follow the size constants.\n",
-                                   d, a->name, (long long)a->dims[d], (long long)t->dims[d]);
-                    bad = true;
-                }
-        }
-        sol_buf_free(&what);
-        if (bad)
+    for (size_t i = 0; i < args->len; i++)
+        if (args->data[i].is_memref && !check_memref(&args->data[i], memref_ref(ref, k++), v))
             return false;
-    }
     return true;
 }
 
@@ -553,90 +571,94 @@ static bool exists(const char *path)
     return stat(path, &st) == 0;
 }
 
+/* An argument that forward writes (an output, or an input it updates in place): the IR's
+ * final value at path against expect. True when it matches. */
+static bool compare_written(const SolValidator *val, const IrArg *a, const SolRefArray *expect,
+                            const SolRefArray *st, const char *path, SolBuf *report, SolVerdict *v)
+{
+    if (!exists(path)) {
+        if (!st)
+            sol_buf_printf(report, "%s: the IR never writes output %%%s\n", a->name, a->name);
+        else
+            sol_buf_printf(report,
+                           "%s: forward updates %s %s in place, but the IR never writes %%%s\n",
+                           a->name, st->role, st->name, a->name);
+        return false;
+    }
+    SolTensor got;
+    SolBuf err = {0};
+    if (!read_npy(path, &got, &err)) {
+        sol_buf_printf(report, "%s: %s\n", a->name, err.data);
+        sol_buf_free(&err);
+        return false;
+    }
+    double rtol, atol;
+    tolerance(val, expect->data.elem, &rtol, &atol);
+    SolBuf label = {0};
+    if (!st)
+        sol_buf_puts(&label, a->name);
+    else
+        sol_buf_printf(&label, "%s (updated %s)", a->name, st->name);
+    SolCompareResult res;
+    bool ok = sol_compare_tensors(label.data, &got, &expect->data, rtol, atol, WORST, report, &res);
+    if (res.same_shape) {
+        v->max_abs = fmax(v->max_abs, res.max_abs);
+        v->max_rel = fmax(v->max_rel, res.max_rel);
+    }
+    sol_buf_free(&label);
+    sol_tensor_free(&got);
+    return ok;
+}
+
+/* An input, parameter or buffer forward leaves alone must stay as it was (when the IR wrote
+ * it at all). True when it did. */
+static bool compare_unchanged(const IrArg *a, const SolRefArray *in, const char *path,
+                              SolBuf *report)
+{
+    SolTensor got;
+    SolBuf err = {0};
+    bool same = true;
+    if (exists(path) && read_npy(path, &got, &err)) {
+        const SolTensor *orig = &in->data;
+        same = got.elem == orig->elem && got.nelems == orig->nelems &&
+               memcmp(got.data, orig->data, (size_t)got.nelems * sol_elem_bytes(got.elem)) == 0;
+        if (!same)
+            sol_buf_printf(report, "%s: the IR changes %s %s, which forward leaves unchanged\n",
+                           a->name, in->role, in->name);
+        sol_tensor_free(&got);
+    }
+    sol_buf_free(&err);
+    return same;
+}
+
 static void compare_outputs(const SolValidator *val, const IrArgs *args, const SolReference *ref,
                             const Run *run, SolVerdict *v)
 {
-    SolBuf report = {0}, err = {0};
+    SolBuf report = {0};
     size_t k = 0, bad = 0;
-    const char *first_bad = NULL;
-    char first_buf[256];
+    char first_bad[256] = "";
     for (size_t i = 0; i < args->len; i++) {
         const IrArg *a = &args->data[i];
         if (!a->is_memref)
             continue;
         bool is_out = k >= ref->inputs.len;
         const SolRefArray *st = is_out ? NULL : state_of(ref, k);
-        const SolRefArray *expect = is_out ? &ref->outputs.data[k - ref->inputs.len] : st;
         SolBuf path = {0};
         sol_buf_printf(&path, "%s/%s.npy", run->out_dir.data, a->name);
-        bool written = exists(path.data);
-        bool this_bad = false;
-        if (expect && !written) {
-            if (is_out)
-                sol_buf_printf(&report, "%s: the IR never writes output %%%s\n", a->name, a->name);
-            else
-                sol_buf_printf(&report,
-                               "%s: forward updates %s %s in place, but the IR never writes "
-                               "%%%s\n",
-                               a->name, st->role, st->name, a->name);
-            this_bad = true;
-        } else if (expect) {
-            SolTensor got;
-            if (!read_npy(path.data, &got, &err)) {
-                sol_buf_printf(&report, "%s: %s\n", a->name, err.data);
-                err.len = 0;
-                this_bad = true;
-            } else {
-                double rtol, atol;
-                tolerance(val, expect->data.elem, &rtol, &atol);
-                SolBuf label = {0};
-                if (is_out)
-                    sol_buf_puts(&label, a->name);
-                else
-                    sol_buf_printf(&label, "%s (updated %s)", a->name, st->name);
-                SolCompareResult res;
-                this_bad = !sol_compare_tensors(label.data, &got, &expect->data, rtol, atol, WORST,
-                                                &report, &res);
-                if (res.same_shape) {
-                    v->max_abs = fmax(v->max_abs, res.max_abs);
-                    v->max_rel = fmax(v->max_rel, res.max_rel);
-                }
-                sol_buf_free(&label);
-                sol_tensor_free(&got);
-            }
-        } else if (written) {
-            /* An input, parameter or buffer forward leaves alone must stay as it was. */
-            SolTensor got;
-            const SolTensor *orig = &ref->inputs.data[k].data;
-            if (read_npy(path.data, &got, &err)) {
-                bool same = got.elem == orig->elem && got.nelems == orig->nelems &&
-                            memcmp(got.data, orig->data,
-                                   (size_t)got.nelems * sol_elem_bytes(got.elem)) == 0;
-                if (!same) {
-                    sol_buf_printf(&report,
-                                   "%s: the IR changes %s %s, which forward leaves "
-                                   "unchanged\n",
-                                   a->name, ref->inputs.data[k].role, ref->inputs.data[k].name);
-                    this_bad = true;
-                }
-                sol_tensor_free(&got);
-            }
-            err.len = 0;
-        }
-        if (this_bad && !first_bad) {
-            snprintf(first_buf, sizeof first_buf, "%%%s", a->name);
-            first_bad = first_buf;
-        }
-        bad += this_bad;
+        bool ok = is_out ? compare_written(val, a, &ref->outputs.data[k - ref->inputs.len], NULL,
+                                           path.data, &report, v)
+                  : st   ? compare_written(val, a, st, st, path.data, &report, v)
+                         : compare_unchanged(a, &ref->inputs.data[k], path.data, &report);
+        if (!ok && !bad++)
+            snprintf(first_bad, sizeof first_bad, "%%%s", a->name);
         sol_buf_free(&path);
         k++;
     }
     if (bad) {
-        sol_verdict_fail(
-            v,
-            "the outputs differ from the original program's (%zu argument%s wrong, first "
-            "%s)",
-            bad, bad == 1 ? "" : "s", first_bad);
+        sol_verdict_fail(v,
+                         "the outputs differ from the original program's (%zu argument%s wrong, "
+                         "first %s)",
+                         bad, bad == 1 ? "" : "s", first_bad);
         sol_buf_append(&v->details, report.data, report.len);
         sol_buf_puts(&v->details, "(The inputs were drawn uniformly from [-1, 1) and the "
                                   "parameters perturbed; outputs start as NaN.)\n");
@@ -645,7 +667,6 @@ static void compare_outputs(const SolValidator *val, const IrArgs *args, const S
         sol_buf_append(&v->details, report.data, report.len);
     }
     sol_buf_free(&report);
-    sol_buf_free(&err);
 }
 
 void sol_candidate_validate(const SolValidator *val, const char *ir, size_t len,

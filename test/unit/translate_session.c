@@ -10,6 +10,8 @@
  *     to the model (its fault, at small sizes);
  *   - the same with validation sizes marked heavy: not the candidate's fault, the loop stops
  *     after one attempt without spending the others;
+ *   - solar-run's own step limit (a linalg.generic, which the estimate does not count): the
+ *     details still say the sizes and, with heavy sizes, that the candidate is not at fault;
  *   - the provenance lines of a passed candidate, and the IR without its own size lines.
  * Exit status 0 = pass.
  */
@@ -57,6 +59,19 @@ static const char slow_ir[] =
     "      %y = arith.addf %x, %x : f32\n"
     "      affine.store %y, %Y[%i] : memref<?xf32>\n"
     "    }\n"
+    "  }\n"
+    "  return\n"
+    "}\n";
+
+/* Y = X + X as a linalg.generic, whose iterations the estimate does not count. */
+static const char generic_ir[] =
+    "#id = affine_map<(d0) -> (d0)>\n"
+    "func.func @forward(%N: index, %X: memref<?xf32>, %Y: memref<?xf32>) {\n"
+    "  linalg.generic {indexing_maps = [#id, #id], iterator_types = [\"parallel\"]}\n"
+    "      ins(%X : memref<?xf32>) outs(%Y : memref<?xf32>) {\n"
+    "  ^bb0(%x: f32, %y: f32):\n"
+    "    %r = arith.addf %x, %x : f32\n"
+    "    linalg.yield %r : f32\n"
     "  }\n"
     "  return\n"
     "}\n";
@@ -285,8 +300,38 @@ static void test_work_not_model_fault(void)
     fixture_close(&x);
 }
 
+/* solar-run's own step limit (the estimate saw nothing to count): the repair message still
+ * says the sizes and whose fault it is. */
+static void test_step_limit_message(void)
+{
+    Fixture x;
+    fixture_open(&x, 3);
+    SolVerdict v;
+    sol_check_candidate(&x.check, generic_ir, sizeof generic_ir - 1, "generic", &v);
+    EXPECT(!v.ok && !v.not_candidate);
+    EXPECT(v.what.data && strcmp(v.what.data, "solar-run failed (exit status 1)") == 0);
+    EXPECT(v.details.data && strstr(v.details.data, "step limit reached"));
+    EXPECT(v.details.data && strstr(v.details.data, "The validation sizes are N=5.\n"));
+    EXPECT(v.details.data && strstr(v.details.data, "hold 10 elements at these sizes"));
+    sol_verdict_free(&v);
+    /* With heavy sizes the same failure is not the candidate's. */
+    x.check.val.heavy_sizes = "the reference files are that large";
+    sol_check_candidate(&x.check, generic_ir, sizeof generic_ir - 1, "generic2", &v);
+    EXPECT(!v.ok && v.not_candidate);
+    EXPECT(v.details.data && strstr(v.details.data, "This is not the translation's fault: the "
+                                                    "reference files are that large\n"));
+    sol_verdict_free(&v);
+    /* Within the limit it passes. */
+    x.check.val.max_steps = 0;
+    sol_check_candidate(&x.check, generic_ir, sizeof generic_ir - 1, "generic3", &v);
+    EXPECT(v.ok);
+    sol_verdict_free(&v);
+    fixture_close(&x);
+}
+
 int main(void)
 {
+    test_step_limit_message();
     test_repair();
     test_give_up();
     test_work_model_fault();
