@@ -12,13 +12,15 @@
  *     after one attempt without spending the others;
  *   - solar-run's own step limit (a linalg.generic, which the estimate does not count): the
  *     details still say the sizes and, with heavy sizes, that the candidate is not at fault;
- *   - the provenance lines of a passed candidate, and the IR without its own size lines.
+ *   - the provenance lines of a passed candidate, and the IR without its own size lines;
+ *   - the importer's `// sizes.small:` line (import.h).
  * Exit status 0 = pass.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "Exec/npy.h"
 #include "Translate/check.h"
 #include "Translate/files.h"
+#include "Translate/import.h"
 #include "Translate/session.h"
 
 #include <stdlib.h>
@@ -329,8 +331,26 @@ static void test_step_limit_message(void)
     fixture_close(&x);
 }
 
+/* The importer's `// sizes.small:` line: among the leading comments only, blanks dropped. */
+static void test_import_sizes(void)
+{
+    static const char ir[] = "// imported\n  // sizes.small: N=4, M=8\n// sizes.real: N=9\nfunc";
+    SolBuf b = {0};
+    EXPECT(sol_import_small_sizes(ir, sizeof ir - 1, &b) && b.data &&
+           strcmp(b.data, "N=4,M=8") == 0);
+    sol_buf_free(&b);
+    static const char empty[] = "// sizes.small:\nfunc";
+    EXPECT(sol_import_small_sizes(empty, sizeof empty - 1, &b) && b.data && !*b.data);
+    sol_buf_free(&b);
+    static const char late[] = "// x\nfunc.func @forward() {\n// sizes.small: N=4\n";
+    EXPECT(!sol_import_small_sizes(late, sizeof late - 1, &b));
+    EXPECT(!sol_import_small_sizes("", 0, &b));
+    sol_buf_free(&b);
+}
+
 int main(void)
 {
+    test_import_sizes();
     test_step_limit_message();
     test_repair();
     test_give_up();
