@@ -109,14 +109,14 @@ int sol_check_open(SolCheck *c, const SolCheckOptions *o)
     if (rc)
         return rc;
     note_heavy(c);
-    c->val = (SolValidator){o->solar_run,
-                            o->work_dir,
-                            o->run_timeout_s,
-                            o->rtol,
-                            o->atol,
-                            o->max_steps,
-                            c->heavy.len ? c->heavy.data : NULL,
-                            o->log};
+    c->val = (SolValidator){.solar_run = o->solar_run,
+                            .work_dir = o->work_dir,
+                            .run_timeout_s = o->run_timeout_s,
+                            .rtol = o->rtol,
+                            .atol = o->atol,
+                            .max_steps = o->max_steps,
+                            .heavy_sizes = c->heavy.len ? c->heavy.data : NULL,
+                            .log = o->log};
     if (o->log->verbose) {
         SolBuf sz = {0};
         sol_reference_sizes_text(&sz, &c->ref.sizes);

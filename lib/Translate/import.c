@@ -167,11 +167,19 @@ static int validate(Import *m, SolBuf *out)
 {
     const SolImportOptions *o = m->o;
     SolCheck check;
-    SolCheckOptions co = {o->input,     SOL_LANG_PYTORCH, o->small ? o->small : m->small.data,
-                          !o->small,    o->reference,     o->keep_reference,
-                          m->solar_run, m->work_dir,      o->run_timeout_s,
-                          o->rtol,      o->atol,          0,
-                          o->log};
+    /* The importer's sizes, or the user's; a second set only when the user chose none. */
+    SolCheckOptions co = {.model = o->input,
+                          .lang = SOL_LANG_PYTORCH,
+                          .small = o->small ? o->small : m->small.data,
+                          .second = !o->small,
+                          .reference = o->reference,
+                          .keep_reference = o->keep_reference,
+                          .solar_run = m->solar_run,
+                          .work_dir = m->work_dir,
+                          .run_timeout_s = o->run_timeout_s,
+                          .rtol = o->rtol,
+                          .atol = o->atol,
+                          .log = o->log};
     int rc = sol_check_open(&check, &co);
     if (rc == 0) {
         SolVerdict v;

@@ -122,10 +122,18 @@ static int translate(Run *t)
 {
     const SolTranslateOptions *o = t->o;
     SolCheck check;
-    SolCheckOptions co = {
-        o->input,     t->lang,     o->small,         !o->small, o->reference, o->keep_reference,
-        t->solar_run, t->work_dir, o->run_timeout_s, o->rtol,   o->atol,      0,
-        o->log};
+    SolCheckOptions co = {.model = o->input,
+                          .lang = t->lang,
+                          .small = o->small,
+                          .second = !o->small,
+                          .reference = o->reference,
+                          .keep_reference = o->keep_reference,
+                          .solar_run = t->solar_run,
+                          .work_dir = t->work_dir,
+                          .run_timeout_s = o->run_timeout_s,
+                          .rtol = o->rtol,
+                          .atol = o->atol,
+                          .log = o->log};
     int rc = sol_check_open(&check, &co);
     if (rc) {
         sol_check_close(&check);
