@@ -7,6 +7,7 @@
 
 #include "Support/spelling.h"
 #include "Support/support.h"
+#include "Support/tool.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -16,12 +17,10 @@ static void cli_error(const SolCli *cli, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 static void cli_error(const SolCli *cli, const char *fmt, ...)
 {
-    FILE *err = cli->err ? cli->err : stderr;
+    SolTool tool = {cli->tool, cli->err};
     va_list ap;
     va_start(ap, fmt);
-    fprintf(err, "%s: error: ", cli->tool);
-    vfprintf(err, fmt, ap);
-    fputc('\n', err);
+    sol_tool_verror(&tool, fmt, ap);
     va_end(ap);
 }
 
