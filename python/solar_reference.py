@@ -13,9 +13,10 @@ time) and `get_init_inputs()` (the constructor arguments). The harness
      A tuple or list constant of ints, `input_shape = (3, 224)`, is the size constants
      `input_shape_0` and `input_shape_1` (the names solar-translate gives the IR's index
      arguments), and `--sizes input_shape_1=8` replaces one element. `--scale-to 16` picks the
-     sizes itself: every constant written as an int literal (or tuple element) above 16 gets a
-     small value, distinct from the others where it can and dividing the original where it can
-     (so `embed_dim // num_heads` still works); if the model fails at those sizes, each gets
+     sizes itself: every constant written as an int literal or a constant expression of them
+     (`M = 1024 * 2`, also as a tuple element) above 16 gets a small value, distinct from the
+     others where it can and dividing the original where it can (so `embed_dim // num_heads`
+     still works); if the model fails at those sizes, each gets
      its largest divisor up to 16 instead. `--variant 1` picks a second, different set (to
      catch a translation that hardcodes the first);
   2. seeds torch (and random, numpy) with --seed, builds `Model(*get_init_inputs())`, draws the
@@ -312,9 +313,44 @@ def load_model_module(path, sizes=None, framework=None):
     return mod, constants
 
 
+_CONST_OPS = {
+    ast.Add: lambda a, b: a + b,
+    ast.Sub: lambda a, b: a - b,
+    ast.Mult: lambda a, b: a * b,
+    ast.FloorDiv: lambda a, b: a // b,
+    ast.Mod: lambda a, b: a % b,
+    ast.Pow: lambda a, b: a ** b,
+    ast.LShift: lambda a, b: a << b,
+    ast.RShift: lambda a, b: a >> b,
+}
+
+
+def constant_int(e):
+    """The value of an int constant expression (`1024`, `1024 * 2`, `4 * 1024`, `2 ** 12`,
+    `-(8 << 10)`): int literals under + - * // % ** << >> and unary +/-, or None for anything
+    else (a name, a float, a call, a value out of int64 or an undefined operation)."""
+    if isinstance(e, ast.Constant):
+        return e.value if type(e.value) is int else None
+    if isinstance(e, ast.UnaryOp) and isinstance(e.op, (ast.USub, ast.UAdd)):
+        v = constant_int(e.operand)
+        return None if v is None else (-v if isinstance(e.op, ast.USub) else v)
+    if isinstance(e, ast.BinOp) and type(e.op) in _CONST_OPS:
+        a, b = constant_int(e.left), constant_int(e.right)
+        if a is None or b is None:
+            return None
+        if isinstance(e.op, (ast.FloorDiv, ast.Mod)) and b == 0:
+            return None
+        if isinstance(e.op, (ast.Pow, ast.LShift, ast.RShift)) and not 0 <= b <= 64:
+            return None
+        v = _CONST_OPS[type(e.op)](a, b)
+        return v if -(1 << 63) <= v < (1 << 63) else None
+    return None
+
+
 def literal_constants(path):
-    """[(name, value)]: the top-level `name = <int literal>` (and `name = (<int>, ...)`, as
-    name_0, name_1, ...) assignments of MODEL.py in order: the sizes --scale-to may change.
+    """[(name, value)]: the top-level `name = <int>` (and `name = (<int>, ...)`, as name_0,
+    name_1, ...) assignments of MODEL.py in order, where <int> is a literal or a constant
+    expression of literals (`M = 1024 * 2`, constant_int): the sizes --scale-to may change.
     Constants computed from others (`hidden = features * 2`) follow them and are not listed."""
     try:
         with open(path, "r", encoding="utf-8") as f:
@@ -324,10 +360,6 @@ def literal_constants(path):
     except SyntaxError as e:
         raise ModelError("%s:%s: syntax error: %s" % (path, e.lineno, e.msg))
 
-    def int_lit(e):
-        if isinstance(e, ast.Constant) and type(e.value) is int:
-            return e.value
-        return None
 
     out, seen = [], set()
     for node in tree.body:
@@ -340,11 +372,11 @@ def literal_constants(path):
         if name.startswith("_") or name in seen:
             continue
         seen.add(name)
-        v = int_lit(node.value)
+        v = constant_int(node.value)
         if v is not None:
             out.append((name, v))
         elif isinstance(node.value, (ast.Tuple, ast.List)) and node.value.elts:
-            vals = [int_lit(e) for e in node.value.elts]
+            vals = [constant_int(e) for e in node.value.elts]
             if all(x is not None for x in vals):
                 out.extend(("%s_%d" % (name, k), x) for k, x in enumerate(vals))
     return out
@@ -766,7 +798,8 @@ def main(argv=None):
     ap.add_argument("--sizes", action="append", default=[], metavar="N=4,M=8",
                     help="override module-level int constants")
     ap.add_argument("--scale-to", type=int, metavar="N",
-                    help="pick sizes: every int literal constant above N gets a value <= N")
+                    help="pick sizes: every int constant above N (a literal or a constant expression "
+                         "like 1024 * 2) gets a value <= N")
     ap.add_argument("--variant", type=int, default=0, metavar="K",
                     help="with --scale-to: 0 (default) or another number for a different choice")
     ap.add_argument("--seed", type=int, default=0)

@@ -258,3 +258,19 @@ int64_t sol_reference_original(const SolReference *r, const char *name)
         s = sol_reference_size(&r->sizes, name);
     return s ? s->value : -1;
 }
+
+void sol_reference_sizes_text(SolBuf *b, const SolRefSizes *s)
+{
+    for (size_t i = 0; i < s->len; i++)
+        sol_buf_printf(b, "%s%s=%lld", i ? ", " : "", s->data[i].name, (long long)s->data[i].value);
+}
+
+bool sol_reference_sizes_equal(const SolRefSizes *a, const SolRefSizes *b)
+{
+    if (a->len != b->len)
+        return false;
+    for (size_t i = 0; i < a->len; i++)
+        if (strcmp(a->data[i].name, b->data[i].name) || a->data[i].value != b->data[i].value)
+            return false;
+    return true;
+}

@@ -61,4 +61,9 @@ const SolRefSize *sol_reference_size(const SolRefSizes *sizes, const char *name)
 /* The original value of a size (its validation value when the original is not known). */
 int64_t sol_reference_original(const SolReference *r, const char *name);
 
+/* `N=4, M=8`: the sizes in order, into b. */
+void sol_reference_sizes_text(SolBuf *b, const SolRefSizes *s);
+/* The same names with the same values in the same order. */
+bool sol_reference_sizes_equal(const SolRefSizes *a, const SolRefSizes *b);
+
 #endif /* SOLAR_TRANSLATE_REFERENCE_H */

@@ -1,0 +1,246 @@
+/*
+ * The reference of a program at one or two size sets and the validation of candidates
+ * against them (check.h).
+ */
+#include "Translate/check.h"
+
+#include <math.h>
+
+enum {
+    SCALE_TO = 16,         /* default validation sizes: each constant at most this */
+    HEAVY_ELEMS = 1 << 21, /* arrays holding more elements than this in all are heavy */
+};
+
+static int64_t reference_elems(const SolReference *r)
+{
+    int64_t n = 0;
+    for (size_t i = 0; i < r->inputs.len; i++)
+        n += r->inputs.data[i].data.nelems;
+    for (size_t i = 0; i < r->outputs.len; i++)
+        n += r->outputs.data[i].data.nelems;
+    return n;
+}
+
+/* One harness run into dir, loaded into r. Returns an exit status (reported). */
+static int run_reference(SolCheck *c, const char *dir, SolReference *r)
+{
+    SolBuf err = {0};
+    SolHarnessStatus st =
+        sol_harness_run(&c->harness, c->o.model, dir, c->o.small, c->scale_to, 0, c->o.log, &err);
+    bool ok = st == SOL_HARNESS_OK && sol_reference_load(dir, r, &err);
+    if (!ok)
+        sol_tool_error(&c->o.log->tool, "the reference run of %s failed: %s", c->o.model, err.data);
+    sol_buf_free(&err);
+    return ok ? 0 : st == SOL_HARNESS_USAGE ? 2 : 1;
+}
+
+/* Scaled sizes whose arrays are heavy: again at 8, then 4, keeping the first that is not. */
+static int shrink(SolCheck *c, const char *dir)
+{
+    for (int to = SCALE_TO / 2; to >= 4 && reference_elems(&c->ref) > HEAVY_ELEMS; to /= 2) {
+        SolReference r = {0};
+        c->scale_to = to;
+        if (c->o.log->verbose)
+            sol_tool_note(&c->o.log->tool, "the arrays hold %lld elements; scaling the sizes to %d",
+                          (long long)reference_elems(&c->ref), to);
+        int rc = run_reference(c, dir, &r);
+        if (rc)
+            return rc;
+        sol_reference_free(&c->ref);
+        c->ref = r;
+    }
+    return 0;
+}
+
+/* heavy: why the sizes are too large for a candidate to be blamed for their cost. */
+static void note_heavy(SolCheck *c)
+{
+    int64_t n = reference_elems(&c->ref);
+    if (n <= HEAVY_ELEMS)
+        return;
+    SolBuf sz = {0};
+    sol_reference_sizes_text(&sz, &c->ref.sizes);
+    const char *why = c->o.small       ? "the sizes given with --small are that large"
+                      : c->o.reference ? "the reference files are that large"
+                                       : "some sizes are not module-level size constants, or "
+                                         "cannot be made smaller";
+    sol_buf_printf(&c->heavy,
+                   "at the validation sizes (%s) the program's inputs and outputs hold %lld "
+                   "elements (%s); choose smaller sizes with --small",
+                   sz.len ? sz.data : "none", (long long)n, why);
+    sol_buf_free(&sz);
+}
+
+static int load(SolCheck *c)
+{
+    const SolCheckOptions *o = &c->o;
+    SolBuf err = {0};
+    if (o->reference) {
+        bool ok = sol_reference_load(o->reference, &c->ref, &err);
+        if (!ok)
+            sol_tool_error(&o->log->tool, "--reference: %s", err.data);
+        sol_buf_free(&err);
+        return ok ? 0 : 1;
+    }
+    if (!sol_harness_find(&c->harness, o->lang, o->log, &err)) {
+        sol_tool_error(&o->log->tool, "%s", err.data);
+        sol_buf_free(&err);
+        return 1;
+    }
+    c->have_harness = true;
+    SolBuf dir = {0};
+    if (o->keep_reference)
+        sol_buf_puts(&dir, o->keep_reference);
+    else
+        sol_buf_printf(&dir, "%s/reference", o->work_dir);
+    int rc = run_reference(c, dir.data, &c->ref);
+    if (rc == 0 && !o->small)
+        rc = shrink(c, dir.data);
+    sol_buf_free(&dir);
+    return rc;
+}
+
+int sol_check_open(SolCheck *c, const SolCheckOptions *o)
+{
+    memset(c, 0, sizeof *c);
+    c->o = *o;
+    c->scale_to = SCALE_TO;
+    int rc = load(c);
+    if (rc)
+        return rc;
+    note_heavy(c);
+    c->val = (SolValidator){.solar_run = o->solar_run,
+                            .work_dir = o->work_dir,
+                            .run_timeout_s = o->run_timeout_s,
+                            .rtol = o->rtol,
+                            .atol = o->atol,
+                            .max_steps = o->max_steps,
+                            .heavy_sizes = c->heavy.len ? c->heavy.data : NULL,
+                            .log = o->log};
+    if (o->log->verbose) {
+        SolBuf sz = {0};
+        sol_reference_sizes_text(&sz, &c->ref.sizes);
+        sol_tool_note(&o->log->tool, "validation sizes: %s", sz.len ? sz.data : "(none)");
+        sol_buf_free(&sz);
+    }
+    return 0;
+}
+
+void sol_check_close(SolCheck *c)
+{
+    sol_reference_free(&c->ref);
+    if (c->ref_b_state > 0)
+        sol_reference_free(&c->ref_b);
+    if (c->have_harness)
+        sol_harness_free(&c->harness);
+    sol_buf_free(&c->sizes_b), sol_buf_free(&c->heavy);
+    memset(c, 0, sizeof *c);
+}
+
+/* The second set of sizes, made the first time a candidate passes; false when there is none
+ * (not wanted, a reference directory, nothing to scale, or the program fails there). */
+static bool second_reference(SolCheck *c)
+{
+    if (c->ref_b_state)
+        return c->ref_b_state > 0;
+    c->ref_b_state = -1;
+    if (!c->have_harness || !c->o.second ||
+        sol_reference_sizes_equal(&c->ref.sizes, &c->ref.original))
+        return false;
+    SolBuf dir = {0}, err = {0};
+    sol_buf_printf(&dir, "%s/reference-b", c->o.work_dir);
+    SolHarnessStatus st =
+        sol_harness_run(&c->harness, c->o.model, dir.data, NULL, c->scale_to, 1, c->o.log, &err);
+    if (st == SOL_HARNESS_OK && sol_reference_load(dir.data, &c->ref_b, &err)) {
+        if (!sol_reference_sizes_equal(&c->ref_b.sizes, &c->ref.sizes)) {
+            c->ref_b_state = 1;
+            sol_reference_sizes_text(&c->sizes_b, &c->ref_b.sizes);
+        } else {
+            sol_reference_free(&c->ref_b);
+        }
+    } else if (c->o.log->verbose) {
+        sol_tool_note(&c->o.log->tool,
+                      "no second validation (the program fails at the second sizes: %s)", err.data);
+    }
+    sol_buf_free(&dir), sol_buf_free(&err);
+    return c->ref_b_state > 0;
+}
+
+/* v passed at the first sizes; b is the verdict at the second. */
+static void merge_second(SolCheck *c, SolVerdict *v, SolVerdict *b)
+{
+    if (b->ok) {
+        v->at_second = true;
+        v->max_abs = fmax(v->max_abs, b->max_abs);
+        v->max_rel = fmax(v->max_rel, b->max_rel);
+        return;
+    }
+    SolBuf sa = {0};
+    sol_reference_sizes_text(&sa, &c->ref.sizes);
+    sol_verdict_fail(v, "correct at %s but not at %s: %s", sa.data, c->sizes_b.data, b->what.data);
+    v->not_candidate = b->not_candidate;
+    v->details.len = 0;
+    sol_buf_printf(&v->details, "The IR must work at any sizes; does it write a size into the "
+                                "IR instead of using the index arguments?\n\n");
+    sol_buf_append(&v->details, b->details.data, b->details.len);
+    sol_buf_free(&sa);
+}
+
+void sol_check_candidate(SolCheck *c, const char *ir, size_t len, const char *label, SolVerdict *v)
+{
+    sol_candidate_validate(&c->val, ir, len, &c->ref, label, v);
+    if (!v->ok || !second_reference(c))
+        return;
+    SolBuf lb = {0};
+    sol_buf_printf(&lb, "%s-b", label);
+    SolVerdict b;
+    sol_candidate_validate(&c->val, ir, len, &c->ref_b, lb.data, &b);
+    merge_second(c, v, &b);
+    sol_verdict_free(&b);
+    sol_buf_free(&lb);
+}
+
+void sol_check_provenance(const SolCheck *c, const SolVerdict *v, SolBuf *out)
+{
+    const SolReference *r = &c->ref;
+    SolBuf sz = {0};
+    sol_reference_sizes_text(&sz, &r->sizes);
+    const char *against = c->o.reference              ? "the reference files"
+                          : c->o.lang == SOL_LANG_JAX ? "the JAX program"
+                                                      : "the PyTorch program";
+    sol_buf_printf(out, "// validated by solar-run --precision=wide against %s at %s", against,
+                   sz.len ? sz.data : "its own sizes");
+    if (v->at_second)
+        sol_buf_printf(out, " and at %s", c->sizes_b.data);
+    sol_buf_puts(out, "\n");
+    sol_buf_printf(out, "// max abs err %.3g, max rel err %.3g\n", v->max_abs, v->max_rel);
+    /* The corpus's size lines, so check-example.py and --bind work on the result. */
+    sol_buf_printf(out, "// sizes.small: %s\n", sz.data ? sz.data : "");
+    sol_buf_puts(out, "// sizes.real: ");
+    for (size_t i = 0; i < r->sizes.len; i++)
+        sol_buf_printf(out, "%s%s=%lld", i ? ", " : "", r->sizes.data[i].name,
+                       (long long)sol_reference_original(r, r->sizes.data[i].name));
+    sol_buf_puts(out, "\n\n");
+    sol_buf_free(&sz);
+}
+
+static bool is_size_line(const char *p, size_t n)
+{
+    while (n && (*p == ' ' || *p == '\t'))
+        p++, n--;
+    return (n >= 15 && memcmp(p, "// sizes.small:", 15) == 0) ||
+           (n >= 14 && memcmp(p, "// sizes.real:", 14) == 0);
+}
+
+void sol_check_append_ir(SolBuf *out, const char *ir, size_t len)
+{
+    for (const char *p = ir, *end = ir + len; p < end;) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        size_t n = nl ? (size_t)(nl - p) + 1 : (size_t)(end - p);
+        if (!is_size_line(p, n))
+            sol_buf_append(out, p, n);
+        p += n;
+    }
+    if (len && ir[len - 1] != '\n')
+        sol_buf_putc(out, '\n');
+}

@@ -1,0 +1,55 @@
+#!/usr/bin/python3
+"""A stand-in for `python -m solar_import` in solar-import's tests (standard library only).
+
+    fake_importer.py MODE [--log LOG] MODEL.py -o OUT.mlir [--small N=V,...]
+                     [--entry-sizes real|small] [-v]
+
+solar-import runs it through SOLAR_IMPORTER="python3 fake_importer.py MODE [--log LOG]" and
+appends the importer's arguments. MODE:
+    good     OUT = header lines + examples/matmul.mlir (a correct import of matmul.py)
+    wrong    the same with the kernel's multiply turned into an add (validation must fail)
+    refuse   `MODEL.py:LINE: error: ...` on stderr, exit 1, no OUT
+    usage    a usage message on stderr, exit 2
+    nosizes  OUT without a `// sizes.small:` line
+--log LOG appends the arguments it got, one JSON list per line.
+"""
+
+import json
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+MATMUL = os.path.join(HERE, "..", "..", "..", "..", "examples", "matmul.mlir")
+
+
+def main(argv):
+    mode, rest = argv[0], argv[1:]
+    if rest[:1] == ["--log"]:
+        with open(rest[1], "a") as f:
+            f.write(json.dumps(rest[2:]) + "\n")
+        rest = rest[2:]
+    model, out = rest[0], rest[rest.index("-o") + 1]
+    small = rest[rest.index("--small") + 1] if "--small" in rest else "M=4,N=5,K=7"
+    if mode == "refuse":
+        sys.stderr.write("%s:9: error: unsupported operation 'torch.fft.fft'\n" % model)
+        sys.stderr.write("%s:12: error: get_inputs() returns a list of tuples\n" % model)
+        return 1
+    if mode == "usage":
+        sys.stderr.write("solar_import: error: unrecognized arguments\n")
+        return 2
+    with open(MATMUL) as f:
+        ir = f.read()
+    body = "\n".join(l for l in ir.splitlines() if not l.startswith("//")) + "\n"
+    if mode == "wrong":
+        body = body.replace("arith.mulf %a, %b", "arith.addf %a, %b")
+    header = "// imported from %s by the fake importer\n" % os.path.basename(model)
+    if mode != "nosizes":
+        header += "// sizes.small: %s\n" % small.replace(",", ", ")
+        header += "// sizes.real: M=1024, N=1024, K=1024\n"
+    with open(out, "w") as f:
+        f.write(header + body)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
