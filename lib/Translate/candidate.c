@@ -5,6 +5,7 @@
 #include "Translate/candidate.h"
 
 #include "Exec/npy.h"
+#include "Exec/tolerance.h"
 #include "IR/ir.h"
 #include "Passes/pass.h"
 #include "Support/process.h"
@@ -550,7 +551,8 @@ static bool run_solar(const SolValidator *val, const IrArgs *args, const SolRefe
 
 static void tolerance(const SolValidator *val, SolElemKind k, double *rtol, double *atol)
 {
-    sol_compare_default_tol(k, rtol, atol);
+    SolTolerance t = sol_tolerance_default(k);
+    *rtol = t.rtol, *atol = t.atol;
     if (val->rtol >= 0)
         *rtol = val->rtol;
     if (val->atol >= 0)

@@ -11,12 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-void sol_compare_default_tol(SolElemKind k, double *rtol, double *atol)
-{
-    SolTolerance t = sol_tolerance_default(k);
-    *rtol = t.rtol, *atol = t.atol;
-}
-
 typedef struct Worst {
     int64_t index;
     double excess;

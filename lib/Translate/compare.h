@@ -20,9 +20,6 @@ typedef struct SolCompareResult {
     bool same_shape; /* false: nothing else was compared */
 } SolCompareResult;
 
-/* sol_tolerance_default, as two doubles. */
-void sol_compare_default_tol(SolElemKind k, double *rtol, double *atol);
-
 /* Compares got with ref and appends to report one line
  *   `NAME: max abs err 1.2e-07, max rel err 3.4e-06 (60 elements, rtol 0.0001, atol 1e-05; ok)`
  * and, when some elements are out of tolerance, up to `worst` lines naming the worst ones

@@ -9,6 +9,7 @@
  * Exit status 0 = pass.
  */
 #define _POSIX_C_SOURCE 200809L
+#include "Exec/tolerance.h"
 #include "Translate/cache.h"
 #include "Translate/chat.h"
 #include "Translate/compare.h"
@@ -371,9 +372,8 @@ static void test_compare(void)
     EXPECT(!sol_compare_tensors("W", &a, &b, 0, 0, 2, &rep, &res) && res.num_bad == 6);
     const char *p5 = strstr(rep.data, "W[5]"), *p1 = strstr(rep.data, "W[1]");
     EXPECT(p5 && p1 && p5 < p1 && !strstr(rep.data, "W[3]"));
-    double rt, at;
-    sol_compare_default_tol(SOL_ELEM_BF16, &rt, &at);
-    EXPECT(rt == 3e-2 && at == 3e-2);
+    SolTolerance bt = sol_tolerance_default(SOL_ELEM_BF16);
+    EXPECT(bt.rtol == 3e-2 && bt.atol == 3e-2);
     sol_tensor_free(&a), sol_tensor_free(&b);
     sol_buf_free(&rep);
 }
