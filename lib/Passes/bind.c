@@ -23,6 +23,8 @@
  */
 #include "Passes/pass.h"
 
+#include "IR/affine_util.h"
+
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -360,24 +362,6 @@ static bool bind_args(Binder *b, SolBlock *body, const SolBinding *bind, size_t 
 
 /* ---- folding constants into affine maps ---------------------------------------------------- */
 
-/* e with dims and symbols replaced by dims[pos] / syms[pos]. */
-static const SolAffineExpr *subst(SolContext *ctx, const SolAffineExpr *e,
-                                  const SolAffineExpr *const *dims,
-                                  const SolAffineExpr *const *syms)
-{
-    switch (e->kind) {
-    case SOL_AFF_CONST:
-        return e;
-    case SOL_AFF_DIM:
-        return dims[e->value];
-    case SOL_AFF_SYM:
-        return syms[e->value];
-    default:
-        return sol_affine_binary(ctx, e->kind, subst(ctx, e->lhs, dims, syms),
-                                 subst(ctx, e->rhs, dims, syms));
-    }
-}
-
 /* How a map's operand list changes: which positions fold to which constant. */
 typedef struct Substitution {
     const SolAffineExpr **dims, **syms; /* replacement per old position */
@@ -419,7 +403,7 @@ static const SolAffineMap *subst_map(Binder *b, const SolAffineMap *map, const S
 {
     const SolAffineExpr **res = sol_arena_alloc(&b->m->arena, (map->num_results + 1) * sizeof *res);
     for (uint32_t i = 0; i < map->num_results; i++)
-        res[i] = subst(b->ctx, map->results[i], s->dims, s->syms);
+        res[i] = sol_affine_subst(b->ctx, map->results[i], s->dims, s->syms);
     return sol_affine_map(b->ctx, s->num_dims, s->num_syms, map->num_results, res);
 }
 
@@ -479,7 +463,7 @@ static bool fold_if(Binder *b, SolOp *op)
         return false;
     const SolAffineExpr **cons = sol_arena_alloc(&b->m->arena, (set->num_cons + 1) * sizeof *cons);
     for (uint32_t i = 0; i < set->num_cons; i++)
-        cons[i] = subst(b->ctx, set->cons[i], s.dims, s.syms);
+        cons[i] = sol_affine_subst(b->ctx, set->cons[i], s.dims, s.syms);
     op->props.cond.set =
         sol_integer_set(b->ctx, s.num_dims, s.num_syms, set->num_cons, cons, set->is_eq);
     set_operands(b->m, op, s.num_operands, s.operands);

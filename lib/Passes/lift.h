@@ -12,6 +12,7 @@
 #ifndef SOLAR_PASSES_LIFT_H
 #define SOLAR_PASSES_LIFT_H
 
+#include "IR/affine_util.h"
 #include "Passes/pass.h"
 #include "Support/ptr_map.h"
 
@@ -85,11 +86,5 @@ SolOp *sol_lift_emit_node(SolModule *m, LiftNode *n, const SolPtrMap *seq, SolOp
 /* Sets solar.einsum, solar.combine and solar.reduce on a linalg.generic from its maps and
  * region. letters[d] names dim d (NULL: pick i, j, k, ... in order). */
 void sol_lift_annotate(SolModule *m, SolOp *generic, const char *const *letters);
-
-/* A canonical form of e: linear parts as `d0 * c0 + d1 * c1 + ... + c` in dim order. */
-const SolAffineExpr *sol_lift_canon_expr(SolContext *ctx, const SolAffineExpr *e);
-
-/* A linear form sum(coef[d] * d) + c of an expression over n dims; false if not linear. */
-bool sol_lift_linear(const SolAffineExpr *e, uint32_t n, int64_t *coef, int64_t *c);
 
 #endif /* SOLAR_PASSES_LIFT_H */

@@ -275,25 +275,6 @@ static const SolAffineExpr *sym_of(Lifter *L, const SolValue *v, int64_t dim)
     return sol_affine_sym(L->ctx, (uint32_t)(L->syms.len - 1));
 }
 
-static const SolAffineExpr *subst(SolContext *ctx, const SolAffineExpr *e,
-                                  const SolAffineExpr *const *dims,
-                                  const SolAffineExpr *const *syms)
-{
-    switch (e->kind) {
-    case SOL_AFF_CONST:
-        return e;
-    case SOL_AFF_DIM:
-        return dims[e->value];
-    case SOL_AFF_SYM:
-        return syms[e->value];
-    default: {
-        const SolAffineExpr *l = subst(ctx, e->lhs, dims, syms),
-                            *r = subst(ctx, e->rhs, dims, syms);
-        return l && r ? sol_affine_binary(ctx, e->kind, l, r) : NULL;
-    }
-    }
-}
-
 static const SolAffineExpr *canon_value(Lifter *L, SolValue *v, int depth);
 
 /* Extent of dim r of a memref from its type or allocation, before any shape contract. */
@@ -331,7 +312,7 @@ static const SolAffineExpr *canon_value(Lifter *L, SolValue *v, int depth)
         bool ok = true;
         for (uint32_t i = 0; i < n && ok; i++)
             ok = (e[i] = canon_value(L, sol_op_operand(def, i), depth + 1)) != NULL;
-        const SolAffineExpr *r = ok ? subst(L->ctx, map->results[0], e, e + map->num_dims) : NULL;
+        const SolAffineExpr *r = ok ? sol_affine_subst(L->ctx, map->results[0], e, e + map->num_dims) : NULL;
         free(e);
         return r ? r : sym_of(L, v, -1);
     }
@@ -386,7 +367,7 @@ static const SolAffineExpr *unit_loop_extent(Lifter *L, const SolOp *loop)
     bool ok = true;
     for (uint32_t i = 0; i < n && ok; i++)
         ok = (e[i] = canon_value(L, sol_op_operand(loop, p->num_lb_operands + i), 0)) != NULL;
-    const SolAffineExpr *r = ok ? subst(L->ctx, p->ub->results[0], e, e + p->ub->num_dims) : NULL;
+    const SolAffineExpr *r = ok ? sol_affine_subst(L->ctx, p->ub->results[0], e, e + p->ub->num_dims) : NULL;
     free(e);
     return r;
 }
@@ -421,7 +402,7 @@ static LiftDim *dim_of(Lifter *L, SolOp *loop)
     bool ok = n == p->ub->num_dims + p->ub->num_syms;
     for (uint32_t i = 0; i < n && ok; i++)
         ok = (e[i] = canon_value(L, sol_op_operand(loop, p->num_lb_operands + i), 0)) != NULL;
-    const SolAffineExpr *ub = ok ? subst(L->ctx, p->ub->results[0], e, e + p->ub->num_dims) : NULL;
+    const SolAffineExpr *ub = ok ? sol_affine_subst(L->ctx, p->ub->results[0], e, e + p->ub->num_dims) : NULL;
     free(e);
     int64_t lb = p->lb->results[0]->value, step = p->step;
     const SolAffineExpr *extent = NULL;
@@ -613,7 +594,7 @@ static const SolAffineExpr *index_expr(Lifter *L, LiftDim *const *dims, uint32_t
         bool ok = true;
         for (uint32_t i = 0; i < nv && ok; i++)
             ok = (e[i] = index_expr(L, dims, n, sol_op_operand(def, i), depth + 1)) != NULL;
-        const SolAffineExpr *r = ok ? subst(L->ctx, map->results[0], e, e + map->num_dims) : NULL;
+        const SolAffineExpr *r = ok ? sol_affine_subst(L->ctx, map->results[0], e, e + map->num_dims) : NULL;
         free(e);
         return r;
     }
@@ -643,10 +624,10 @@ static const SolAffineMap *access_map(Lifter *L, LiftDim *const *dims, uint32_t 
             res[i] = sol_affine_dim(L->ctx, (uint32_t)k);
     }
     for (uint32_t r = 0; r < map->num_results && ok; r++) {
-        const SolAffineExpr *x = subst(L->ctx, map->results[r], e, e + map->num_dims);
+        const SolAffineExpr *x = sol_affine_subst(L->ctx, map->results[r], e, e + map->num_dims);
         ok = x != NULL;
         if (ok)
-            res[lead + r] = sol_lift_canon_expr(L->ctx, x);
+            res[lead + r] = sol_affine_canon(L->ctx, x);
     }
     const SolAffineMap *m = ok ? sol_affine_map(L->ctx, n, 0, lead + map->num_results, res) : NULL;
     free(e);
@@ -675,7 +656,7 @@ static const SolAffineMap *remap(Lifter *L, const SolAffineMap *map, LiftDim *co
             d[i] = sol_affine_dim(L->ctx, (uint32_t)k);
     }
     for (uint32_t r = 0; r < map->num_results && ok; r++)
-        res[r] = sol_lift_canon_expr(L->ctx, subst(L->ctx, map->results[r], d, NULL));
+        res[r] = sol_affine_canon(L->ctx, sol_affine_subst(L->ctx, map->results[r], d, NULL));
     const SolAffineMap *m = ok ? sol_affine_map(L->ctx, nto, 0, map->num_results, res) : NULL;
     free(d);
     free(res);
@@ -1334,7 +1315,7 @@ static LinForm *access_forms(Lifter *L, SolOp *op, uint32_t rank)
     LinForm *f = palloc(L, (rank + 1) * sizeof *f);
     int64_t *coef = sol_xcalloc(n + 1, sizeof *coef);
     for (uint32_t r = 0; r < rank; r++) {
-        f[r].ok = map && r < map->num_results && sol_lift_linear(map->results[r], n, coef, &f[r].c);
+        f[r].ok = map && r < map->num_results && sol_affine_linear(map->results[r], n, coef, &f[r].c);
         for (uint32_t k = 0; k < n && f[r].ok; k++) {
             if (!coef[k])
                 continue;

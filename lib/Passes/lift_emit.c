@@ -19,106 +19,6 @@
 
 /* ---- affine expressions ----------------------------------------------------------------- */
 
-static bool linear_rec(const SolAffineExpr *e, uint32_t n, int64_t scale, int64_t *coef, int64_t *c)
-{
-    int64_t t;
-    switch (e->kind) {
-    case SOL_AFF_CONST:
-        return !__builtin_mul_overflow(e->value, scale, &t) && !__builtin_add_overflow(*c, t, c);
-    case SOL_AFF_DIM:
-        return (uint64_t)e->value < n &&
-               !__builtin_add_overflow(coef[e->value], scale, &coef[e->value]);
-    case SOL_AFF_ADD:
-        return linear_rec(e->lhs, n, scale, coef, c) && linear_rec(e->rhs, n, scale, coef, c);
-    case SOL_AFF_MUL:
-        if (e->rhs->kind == SOL_AFF_CONST)
-            return !__builtin_mul_overflow(scale, e->rhs->value, &t) &&
-                   linear_rec(e->lhs, n, t, coef, c);
-        if (e->lhs->kind == SOL_AFF_CONST)
-            return !__builtin_mul_overflow(scale, e->lhs->value, &t) &&
-                   linear_rec(e->rhs, n, t, coef, c);
-        return false;
-    default:
-        return false;
-    }
-}
-
-bool sol_lift_linear(const SolAffineExpr *e, uint32_t n, int64_t *coef, int64_t *c)
-{
-    memset(coef, 0, n * sizeof *coef);
-    *c = 0;
-    return linear_rec(e, n, 1, coef, c);
-}
-
-static uint32_t num_dims_used(const SolAffineExpr *e)
-{
-    switch (e->kind) {
-    case SOL_AFF_DIM:
-        return (uint32_t)e->value + 1;
-    case SOL_AFF_CONST:
-    case SOL_AFF_SYM:
-        return 0;
-    default: {
-        uint32_t a = num_dims_used(e->lhs), b = num_dims_used(e->rhs);
-        return a > b ? a : b;
-    }
-    }
-}
-
-const SolAffineExpr *sol_lift_canon_expr(SolContext *ctx, const SolAffineExpr *e)
-{
-    if (e->kind == SOL_AFF_CONST || e->kind == SOL_AFF_DIM || e->kind == SOL_AFF_SYM)
-        return e;
-    uint32_t n = num_dims_used(e);
-    int64_t *coef = sol_xcalloc(n + 1, sizeof *coef);
-    int64_t c;
-    const SolAffineExpr *r = NULL;
-    if (sol_lift_linear(e, n, coef, &c)) {
-        for (uint32_t d = 0; d < n; d++) {
-            if (!coef[d])
-                continue;
-            const SolAffineExpr *t = sol_affine_dim(ctx, d);
-            if (coef[d] != 1)
-                t = sol_affine_mul(ctx, t, sol_affine_const(ctx, coef[d]));
-            r = r ? sol_affine_add(ctx, r, t) : t;
-        }
-        const SolAffineExpr *k = sol_affine_const(ctx, c);
-        r = r ? sol_affine_add(ctx, r, k) : k;
-    } else if ((e->kind == SOL_AFF_FLOORDIV || e->kind == SOL_AFF_CEILDIV ||
-                e->kind == SOL_AFF_MOD) &&
-               e->rhs->kind == SOL_AFF_CONST && e->rhs->value > 0 &&
-               sol_lift_linear(e->lhs, n, coef, &c)) {
-        /* (q*x + c) floordiv q = x + c floordiv q, and the like, when q divides every
-         * coefficient: what a strided loop's counter gives (`(2t + 1) floordiv 2` = t) */
-        int64_t q = e->rhs->value;
-        bool divides = true;
-        for (uint32_t d = 0; d < n && divides; d++)
-            divides = coef[d] % q == 0;
-        const SolAffineExpr *lhs = sol_lift_canon_expr(ctx, e->lhs);
-        if (!divides) {
-            r = sol_affine_binary(ctx, e->kind, lhs, e->rhs);
-        } else if (e->kind == SOL_AFF_MOD) {
-            r = sol_affine_const(ctx, sol_floormod(c, q));
-        } else {
-            for (uint32_t d = 0; d < n; d++) {
-                if (!coef[d])
-                    continue;
-                const SolAffineExpr *t = sol_affine_dim(ctx, d);
-                if (coef[d] != q)
-                    t = sol_affine_mul(ctx, t, sol_affine_const(ctx, coef[d] / q));
-                r = r ? sol_affine_add(ctx, r, t) : t;
-            }
-            int64_t k = e->kind == SOL_AFF_FLOORDIV ? sol_floordiv(c, q) : sol_ceildiv(c, q);
-            r = r ? sol_affine_add(ctx, r, sol_affine_const(ctx, k)) : sol_affine_const(ctx, k);
-        }
-    } else {
-        r = sol_affine_binary(ctx, e->kind, sol_lift_canon_expr(ctx, e->lhs),
-                              sol_lift_canon_expr(ctx, e->rhs));
-    }
-    free(coef);
-    return r;
-}
-
 static bool map_uses_dim(const SolAffineExpr *e, uint32_t d)
 {
     switch (e->kind) {
@@ -204,7 +104,7 @@ static void print_term(SolBuf *b, const SolAffineMap *map, char **names)
             continue;
         }
         sol_buf_putc(b, '(');
-        if (sol_lift_linear(e, n, coef, &c))
+        if (sol_affine_linear(e, n, coef, &c))
             print_linear(b, coef, c, n, names);
         else
             sol_affine_expr_print(b, e, (const char *const *)names, n);
