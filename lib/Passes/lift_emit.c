@@ -375,3 +375,86 @@ SolOp *sol_lift_emit_node(SolModule *m, LiftNode *n, const SolPtrMap *seq, SolOp
     free(elems);
     return g;
 }
+/* ---- emission -------------------------------------------------------------------------------- */
+
+static SolValue *dim_size(LiftNest *L, LiftDim *d)
+{
+    if (d->size)
+        return d->size;
+    const SolLoopProps *p = d->loop->props.loop;
+    SolValue **ops = sol_xcalloc(p->num_ub_operands + 1, sizeof *ops);
+    for (uint32_t i = 0; i < p->num_ub_operands; i++)
+        ops[i] = sol_op_operand(d->loop, p->num_lb_operands + i);
+    const SolAffineExpr *e = p->ub->results[0];
+    if (p->num_ub_operands == 1 && ((e->kind == SOL_AFF_SYM && p->ub->num_syms == 1) ||
+                                    (e->kind == SOL_AFF_DIM && p->ub->num_dims == 1))) {
+        d->size = ops[0];
+    } else {
+        const SolType *index = sol_type_index(L->ctx);
+        SolOp *apply = sol_op_create(L->fn->m, SOL_OP_APPLY, d->loop->loc, p->num_ub_operands, ops,
+                                     1, &index, 0);
+        apply->props.access.map = p->ub;
+        sol_op_insert_before(L->root, apply);
+        d->size = &apply->results[0];
+    }
+    free(ops);
+    return d->size;
+}
+
+static void emit_alloc(LiftNest *L, LiftMem *mem)
+{
+    SolVecOf(SolValue *) sizes = {0};
+    for (uint32_t i = 0; i < mem->ndims; i++)
+        if (mem->dims[i]->extent->kind != SOL_AFF_CONST)
+            sol_vec_push(&sizes, dim_size(L, mem->dims[i]));
+    SolLoc loc = L->root->loc;
+    if (mem->kind == LIFT_MEM_EXPANDED) {
+        SolOp *old = mem->orig->def;
+        for (uint32_t i = 0; i < old->num_operands; i++)
+            sol_vec_push(&sizes, sol_op_operand(old, i));
+        loc = old->loc;
+    }
+    SolOp *a = sol_op_create(L->fn->m, SOL_OP_ALLOC, loc, (uint32_t)sizes.len, sizes.data, 1,
+                             &mem->type, 0);
+    if (mem->kind == LIFT_MEM_EXPANDED) {
+        for (uint32_t i = 0; i < mem->orig->def->num_attrs; i++)
+            sol_op_set_attr(L->fn->m, a, mem->orig->def->attrs[i].name,
+                            mem->orig->def->attrs[i].value);
+        a->results[0].hint = mem->orig->hint;
+    } else {
+        a->results[0].hint = mem->hint ? mem->hint : sol_ident_cstr(L->ctx, "tmp");
+    }
+    sol_op_insert_before(L->root, a);
+    mem->value = &a->results[0];
+    sol_vec_free(&sizes);
+}
+
+unsigned sol_lift_emit_nest(LiftNest *L)
+{
+    for (size_t i = 0; i < L->made.len; i++)
+        emit_alloc(L, L->made.data[i]);
+    unsigned n = 0;
+    for (size_t i = 0; i < L->nodes.len; i++)
+        if (!L->nodes.data[i]->merged) {
+            sol_lift_emit_node(L->fn->m, L->nodes.data[i], &L->seq, L->root);
+            n++;
+        }
+    for (size_t i = L->made.len; i-- > 0;) {
+        LiftMem *mem = L->made.data[i];
+        if (mem->kind == LIFT_MEM_EXPANDED)
+            continue;
+        SolOp *d =
+            sol_op_create(L->fn->m, SOL_OP_DEALLOC, L->root->loc, 1, &mem->value, 0, NULL, 0);
+        sol_op_insert_after(L->root, d);
+    }
+    sol_op_erase(L->root);
+    for (size_t i = 0; i < L->made.len; i++) {
+        LiftMem *mem = L->made.data[i];
+        if (mem->kind != LIFT_MEM_EXPANDED)
+            continue;
+        SolOp *old = mem->orig->def;
+        sol_value_replace_all_uses(mem->orig, mem->value);
+        sol_op_erase(old);
+    }
+    return n;
+}
