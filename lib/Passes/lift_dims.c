@@ -8,6 +8,8 @@
  */
 #include "Passes/lift.h"
 
+#include "Analysis/dim_extent.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,7 +27,7 @@ static const SolAffineExpr *sym_of(LiftFunc *F, const SolValue *v, int64_t dim)
 
 static const SolAffineExpr *canon_value(LiftFunc *F, SolValue *v, int depth);
 
-/* Extent of dim r of a memref from its type or allocation, before any shape contract. */
+/* Extent of dim r of a memref from its type or allocation, before any assumption. */
 const SolAffineExpr *sol_lift_raw_extent(LiftFunc *F, SolValue *mem, uint32_t r, int depth)
 {
     const SolType *t = mem->type;
@@ -75,26 +77,31 @@ static const SolAffineExpr *canon_value(LiftFunc *F, SolValue *v, int depth)
     return sym_of(F, v, -1);
 }
 
-/* Extent of dim r of a program memref, with the shape contract. */
-static const SolAffineExpr *arg_extent(LiftFunc *F, SolValue *mem, uint32_t r)
+/* Extent of dim r of a program memref; *assumed when it is the assumed extent of a `?` dim
+ * of an argument (F->contracts) rather than what its type or allocation says. */
+static const SolAffineExpr *arg_extent(LiftFunc *F, SolValue *mem, uint32_t r, bool *assumed)
 {
     const SolAffineExpr *raw = sol_lift_raw_extent(F, mem, r, 0);
+    *assumed = false;
     if (raw && raw->kind != SOL_AFF_SYM)
         return raw;
     for (size_t i = 0; i < F->contracts.len; i++)
-        if (F->contracts.data[i].arg == mem && F->contracts.data[i].dim == r &&
-            F->contracts.data[i].extent)
+        if (F->contracts.data[i].arg == mem && F->contracts.data[i].dim == r) {
+            *assumed = true;
             return F->contracts.data[i].extent;
+        }
     return raw;
 }
 
-static const SolAffineExpr *mem_extent(LiftFunc *F, const LiftMem *mem, uint32_t r)
+static const SolAffineExpr *mem_extent(LiftFunc *F, const LiftMem *mem, uint32_t r, bool *assumed)
 {
+    *assumed = false;
     switch (mem->kind) {
     case LIFT_MEM_ARG:
-        return arg_extent(F, mem->orig, r);
+        return arg_extent(F, mem->orig, r, assumed);
     case LIFT_MEM_EXPANDED:
-        return r < mem->ndims ? mem->dims[r]->extent : arg_extent(F, mem->orig, r - mem->ndims);
+        return r < mem->ndims ? mem->dims[r]->extent
+                              : arg_extent(F, mem->orig, r - mem->ndims, assumed);
     default:
         return mem->dims[r]->extent;
     }
@@ -102,15 +109,12 @@ static const SolAffineExpr *mem_extent(LiftFunc *F, const LiftMem *mem, uint32_t
 
 /* ---- loops as iteration dims ------------------------------------------------------------- */
 
-/* The extent of `for 0 to ub step 1` as a canonical expression, or NULL. */
-static const SolAffineExpr *unit_loop_extent(LiftFunc *F, const SolOp *loop)
+/* The (single) upper bound of a loop as a canonical expression, or NULL. */
+static const SolAffineExpr *upper_bound(LiftFunc *F, const SolOp *loop)
 {
     const SolLoopProps *p = loop->props.loop;
-    if (p->step != 1 || p->lb->num_results != 1 || p->lb->results[0]->kind != SOL_AFF_CONST ||
-        p->lb->results[0]->value != 0 || p->ub->num_results != 1)
-        return NULL;
-    uint32_t n = p->ub->num_dims + p->ub->num_syms;
-    if (n != p->num_ub_operands)
+    uint32_t n = p->num_ub_operands;
+    if (p->ub->num_results != 1 || n != p->ub->num_dims + p->ub->num_syms)
         return NULL;
     const SolAffineExpr **e = sol_xcalloc(n + 1, sizeof *e);
     bool ok = true;
@@ -149,13 +153,7 @@ LiftDim *sol_lift_dim_of(LiftNest *L, SolOp *loop)
             return NULL;
         }
     }
-    const SolAffineExpr **e = sol_xcalloc(n + 1, sizeof *e);
-    bool ok = n == p->ub->num_dims + p->ub->num_syms;
-    for (uint32_t i = 0; i < n && ok; i++)
-        ok = (e[i] = canon_value(L->fn, sol_op_operand(loop, p->num_lb_operands + i), 0)) != NULL;
-    const SolAffineExpr *ub =
-        ok ? sol_affine_subst(L->ctx, p->ub->results[0], e, e + p->ub->num_dims) : NULL;
-    free(e);
+    const SolAffineExpr *ub = upper_bound(L->fn, loop);
     int64_t lb = p->lb->results[0]->value, step = p->step;
     const SolAffineExpr *extent = NULL;
     if (ub && ub->kind == SOL_AFF_CONST && step > 0) {
@@ -181,20 +179,11 @@ LiftDim *sol_lift_dim_of(LiftNest *L, SolOp *loop)
     return d;
 }
 
-/* ---- shape contracts ---------------------------------------------------------------------- */
+/* ---- assumed extents of `?` dims (Analysis/dim_extent.h) --------------------------------- */
 
-static void contract_note(LiftFunc *F, const SolValue *arg, uint32_t dim, const SolAffineExpr *e)
+static const SolAffineExpr *loop_bound(const SolOp *loop, void *user)
 {
-    for (size_t i = 0; i < F->contracts.len; i++) {
-        LiftContract *c = &F->contracts.data[i];
-        if (c->arg == arg && c->dim == dim) {
-            if (c->extent != e)
-                c->extent = NULL;
-            return;
-        }
-    }
-    LiftContract c = {arg, dim, e};
-    sol_vec_push(&F->contracts, c);
+    return upper_bound(user, loop);
 }
 
 void sol_lift_compute_contracts(LiftFunc *F)
@@ -204,32 +193,12 @@ void sol_lift_compute_contracts(LiftFunc *F)
         const SolType *t = arg->type;
         if (!t || !sol_type_is_memref(t) || !sol_type_num_dynamic(t))
             continue;
-        for (const SolUse *u = arg->uses; u; u = u->next) {
-            const SolOp *op = u->user;
-            uint32_t first, pos = (uint32_t)(u - op->operands);
-            bool is_access =
-                (op->kind == SOL_OP_LOAD && pos == 0) || (op->kind == SOL_OP_STORE && pos == 1);
-            if (!is_access) {
-                if (op->kind == SOL_OP_DIM || op->kind == SOL_OP_DEALLOC ||
-                    op->kind == SOL_OP_GENERIC)
-                    continue;
-                for (uint32_t r = 0; r < t->rank; r++)
-                    contract_note(F, arg, r, NULL);
-                continue;
-            }
-            sol_lift_access_memref(op, &first);
-            const SolAffineMap *map = op->props.access.map;
-            for (uint32_t r = 0; r < t->rank && r < map->num_results; r++) {
-                if (t->dims[r] != SOL_DYNAMIC)
-                    continue;
-                const SolAffineExpr *e = map->results[r];
-                const SolValue *v = NULL;
-                if (e->kind == SOL_AFF_DIM)
-                    v = sol_op_operand(op, first + (uint32_t)e->value);
-                else if (e->kind == SOL_AFF_SYM)
-                    v = sol_op_operand(op, first + map->num_dims + (uint32_t)e->value);
-                SolOp *loop = v ? sol_lift_iv_loop(v) : NULL;
-                contract_note(F, arg, r, loop ? unit_loop_extent(F, loop) : NULL);
+        for (uint32_t r = 0; r < t->rank; r++) {
+            const SolAffineExpr *e =
+                t->dims[r] == SOL_DYNAMIC ? sol_dim_extent_assumed(arg, r, loop_bound, F) : NULL;
+            if (e) {
+                LiftContract c = {arg, r, e};
+                sol_vec_push(&F->contracts, c);
             }
         }
     }
@@ -485,8 +454,10 @@ bool sol_lift_finish_node(LiftNest *L, LiftNode *N)
                 const SolAffineExpr *e = o->map->results[r];
                 if (e->kind != SOL_AFF_DIM || (uint32_t)e->value != d)
                     continue;
-                const SolAffineExpr *ext = mem_extent(L->fn, o->mem, r);
-                if (ext->kind == SOL_AFF_CONST && want->kind == SOL_AFF_CONST && ext != want) {
+                bool assumed;
+                const SolAffineExpr *ext = mem_extent(L->fn, o->mem, r, &assumed);
+                if (!assumed && ext->kind == SOL_AFF_CONST && want->kind == SOL_AFF_CONST &&
+                    ext != want) {
                     SolBlock *lb = sol_lift_body(N->dims[d]->loop);
                     return sol_lift_fail(
                         L, N->dims[d]->loop,

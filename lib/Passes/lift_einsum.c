@@ -61,11 +61,13 @@
  * reductions carrying several values, running values that are stored (scans), calls and
  * allocations inside the nest, and nests whose distribution would reorder accesses.
  *
- * Shape contract: a `?` dim of a function argument whose every access is the plain counter of
- * `for 0 to E` (one E for all accesses) is taken to have extent E, since the generic iterates
- * over the dim. This is an assumption about unbound programs (their size arguments name the
- * dims of their tensors); `--bind` makes such dims static from the same evidence (bind.c)
- * unless some other user of the argument stops it.
+ * Assumed extents: a `?` dim of a function argument is taken to have the extent that
+ * Analysis/dim_extent.h's rule gives it (the largest `for 0 to E` whose counter indexes it, when
+ * every other access provably stays below E and nothing else uses the argument), since the
+ * generic iterates over the dim. This is an assumption about unbound programs (their size
+ * arguments name the dims of their tensors); `--bind` makes such dims static by the same rule
+ * (bind.c). A loop that covers less than the assumed extent gets its range from a shape-only
+ * input (the dim stays `?`, so MLIR does not require the two to agree).
  */
 #include "Passes/lift.h"
 
