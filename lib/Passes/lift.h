@@ -187,7 +187,11 @@ void sol_lift_forget(LiftNest *L, char *saved);
 bool sol_lift_op_inside(const SolOp *op, const SolOp *root);
 bool sol_lift_value_inside(const SolValue *v, const SolOp *root);
 /* The loop whose induction variable v is, or NULL. */
-SolOp *sol_lift_iv_loop(const SolValue *v);
+static inline SolOp *sol_lift_iv_loop(const SolValue *v)
+{
+    SolOp *loop = v->def || !v->owner || v->index != 0 ? NULL : sol_block_parent_op(v->owner);
+    return loop && loop->kind == SOL_OP_FOR ? loop : NULL;
+}
 /* op or the ancestor of op whose parent block is b, or NULL. */
 SolOp *sol_lift_ancestor_in(SolOp *op, const SolBlock *b);
 uint64_t sol_lift_seq_of(const LiftNest *L, const SolOp *op);
@@ -196,7 +200,12 @@ SolValue *sol_lift_access_memref(const SolOp *op, uint32_t *first);
 bool sol_lift_op_writes(SolOp *op, const SolValue *mem);
 bool sol_lift_op_accesses(SolOp *op, const SolValue *mem);
 /* A pure scalar op with one result an einsum region can hold. */
-bool sol_lift_is_scalar_op(const SolOp *op);
+static inline bool sol_lift_is_scalar_op(const SolOp *op)
+{
+    return (sol_op_info((SolOpKind)op->kind)->flags & SOL_OPF_PURE) && op->kind != SOL_OP_APPLY &&
+           op->kind != SOL_OP_AMIN && op->kind != SOL_OP_AMAX && op->num_results == 1 &&
+           !op->num_regions;
+}
 
 /* ---- dims, extents, memrefs, maps, loop ranges (lift_dims.c) ----------------------------------
  */

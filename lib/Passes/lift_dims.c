@@ -77,34 +77,41 @@ static const SolAffineExpr *canon_value(LiftFunc *F, SolValue *v, int depth)
     return sym_of(F, v, -1);
 }
 
-/* Extent of dim r of a program memref; *assumed when it is the assumed extent of a `?` dim
- * of an argument (F->contracts) rather than what its type or allocation says. */
-static const SolAffineExpr *arg_extent(LiftFunc *F, SolValue *mem, uint32_t r, bool *assumed)
+/* Extent of dim r of a program memref, with the assumed extent of a `?` dim of an argument
+ * (F->contracts). */
+static const SolAffineExpr *arg_extent(LiftFunc *F, SolValue *mem, uint32_t r)
 {
     const SolAffineExpr *raw = sol_lift_raw_extent(F, mem, r, 0);
-    *assumed = false;
     if (raw && raw->kind != SOL_AFF_SYM)
         return raw;
     for (size_t i = 0; i < F->contracts.len; i++)
-        if (F->contracts.data[i].arg == mem && F->contracts.data[i].dim == r) {
-            *assumed = true;
+        if (F->contracts.data[i].arg == mem && F->contracts.data[i].dim == r)
             return F->contracts.data[i].extent;
-        }
     return raw;
 }
 
-static const SolAffineExpr *mem_extent(LiftFunc *F, const LiftMem *mem, uint32_t r, bool *assumed)
+static const SolAffineExpr *mem_extent(LiftFunc *F, const LiftMem *mem, uint32_t r)
 {
-    *assumed = false;
     switch (mem->kind) {
     case LIFT_MEM_ARG:
-        return arg_extent(F, mem->orig, r, assumed);
+        return arg_extent(F, mem->orig, r);
     case LIFT_MEM_EXPANDED:
-        return r < mem->ndims ? mem->dims[r]->extent
-                              : arg_extent(F, mem->orig, r - mem->ndims, assumed);
+        return r < mem->ndims ? mem->dims[r]->extent : arg_extent(F, mem->orig, r - mem->ndims);
     default:
         return mem->dims[r]->extent;
     }
+}
+
+/* Whether mem_extent(F, mem, r) is an assumed extent rather than one the memref's type or
+ * allocation gives. */
+static bool extent_assumed(LiftFunc *F, const LiftMem *mem, uint32_t r)
+{
+    if (mem->kind == LIFT_MEM_EXPANDED && r >= mem->ndims)
+        r -= mem->ndims;
+    else if (mem->kind != LIFT_MEM_ARG)
+        return false;
+    const SolAffineExpr *raw = sol_lift_raw_extent(F, mem->orig, r, 0);
+    return raw->kind == SOL_AFF_SYM && arg_extent(F, mem->orig, r) != raw;
 }
 
 /* ---- loops as iteration dims ------------------------------------------------------------- */
@@ -236,13 +243,12 @@ const SolType *sol_lift_memref_over(LiftNest *L, LiftDim *const *dims, uint32_t 
                                     const SolType *rest, const SolType *elem)
 {
     uint32_t rank = n + (rest ? rest->rank : 0);
-    int64_t *shape = sol_xcalloc(rank + 1, sizeof *shape);
+    int64_t *shape = sol_lift_alloc(L, (rank + 1) * sizeof *shape);
     for (uint32_t i = 0; i < n; i++)
         shape[i] = dims[i]->extent->kind == SOL_AFF_CONST ? dims[i]->extent->value : SOL_DYNAMIC;
     for (uint32_t i = n; i < rank; i++)
         shape[i] = rest->dims[i - n];
     const SolType *t = sol_type_memref(L->ctx, elem, rank, shape);
-    free(shape);
     return t;
 }
 
@@ -268,11 +274,10 @@ LiftMem *sol_lift_new_buffer(LiftNest *L, LiftMemKind kind, LiftDim *const *dims
 
 const SolAffineMap *sol_lift_identity_map(LiftNest *L, uint32_t ndims, uint32_t n)
 {
-    const SolAffineExpr **r = sol_xcalloc(n + 1, sizeof *r);
+    const SolAffineExpr **r = sol_lift_alloc(L, (n + 1) * sizeof *r);
     for (uint32_t i = 0; i < n; i++)
         r[i] = sol_affine_dim(L->ctx, i);
     const SolAffineMap *m = sol_affine_map(L->ctx, ndims, 0, n, r);
-    free(r);
     return m;
 }
 
@@ -311,13 +316,12 @@ static const SolAffineExpr *index_expr(LiftNest *L, LiftDim *const *dims, uint32
         uint32_t nv = map->num_dims + map->num_syms;
         if (nv != def->num_operands || map->num_results != 1)
             return NULL;
-        const SolAffineExpr **e = sol_xcalloc(nv + 1, sizeof *e);
+        const SolAffineExpr **e = sol_lift_alloc(L, (nv + 1) * sizeof *e);
         bool ok = true;
         for (uint32_t i = 0; i < nv && ok; i++)
             ok = (e[i] = index_expr(L, dims, n, sol_op_operand(def, i), depth + 1)) != NULL;
         const SolAffineExpr *r =
             ok ? sol_affine_subst(L->ctx, map->results[0], e, e + map->num_dims) : NULL;
-        free(e);
         return r;
     }
     return NULL;
@@ -334,8 +338,8 @@ const SolAffineMap *sol_lift_access_map(LiftNest *L, LiftDim *const *dims, uint3
              lead = mem->kind == LIFT_MEM_EXPANDED ? mem->ndims : 0;
     if (first + nv != op->num_operands)
         return NULL;
-    const SolAffineExpr **e = sol_xcalloc(nv + 1, sizeof *e);
-    const SolAffineExpr **res = sol_xcalloc(lead + map->num_results + 1, sizeof *res);
+    const SolAffineExpr **e = sol_lift_alloc(L, (nv + 1) * sizeof *e);
+    const SolAffineExpr **res = sol_lift_alloc(L, (lead + map->num_results + 1) * sizeof *res);
     bool ok = true;
     for (uint32_t i = 0; i < nv && ok; i++)
         ok = (e[i] = index_expr(L, dims, n, sol_op_operand(op, first + i), 0)) != NULL;
@@ -352,8 +356,6 @@ const SolAffineMap *sol_lift_access_map(LiftNest *L, LiftDim *const *dims, uint3
             res[lead + r] = sol_affine_canon(L->ctx, x);
     }
     const SolAffineMap *m = ok ? sol_affine_map(L->ctx, n, 0, lead + map->num_results, res) : NULL;
-    free(e);
-    free(res);
     if (!m) {
         SolValue *mv = sol_lift_access_memref(op, &first);
         sol_lift_fail(L, op,
@@ -368,8 +370,8 @@ const SolAffineMap *sol_lift_access_map(LiftNest *L, LiftDim *const *dims, uint3
 const SolAffineMap *sol_lift_remap(LiftNest *L, const SolAffineMap *map, LiftDim *const *from,
                                    uint32_t nfrom, LiftDim *const *to, uint32_t nto)
 {
-    const SolAffineExpr **d = sol_xcalloc(nfrom + 1, sizeof *d);
-    const SolAffineExpr **res = sol_xcalloc(map->num_results + 1, sizeof *res);
+    const SolAffineExpr **d = sol_lift_alloc(L, (nfrom + 1) * sizeof *d);
+    const SolAffineExpr **res = sol_lift_alloc(L, (map->num_results + 1) * sizeof *res);
     bool ok = true;
     for (uint32_t i = 0; i < nfrom && ok; i++) {
         int k = dim_pos(to, nto, from[i]->loop);
@@ -380,8 +382,6 @@ const SolAffineMap *sol_lift_remap(LiftNest *L, const SolAffineMap *map, LiftDim
     for (uint32_t r = 0; r < map->num_results && ok; r++)
         res[r] = sol_affine_canon(L->ctx, sol_affine_subst(L->ctx, map->results[r], d, NULL));
     const SolAffineMap *m = ok ? sol_affine_map(L->ctx, nto, 0, map->num_results, res) : NULL;
-    free(d);
-    free(res);
     return m;
 }
 
@@ -454,10 +454,9 @@ bool sol_lift_finish_node(LiftNest *L, LiftNode *N)
                 const SolAffineExpr *e = o->map->results[r];
                 if (e->kind != SOL_AFF_DIM || (uint32_t)e->value != d)
                     continue;
-                bool assumed;
-                const SolAffineExpr *ext = mem_extent(L->fn, o->mem, r, &assumed);
-                if (!assumed && ext->kind == SOL_AFF_CONST && want->kind == SOL_AFF_CONST &&
-                    ext != want) {
+                const SolAffineExpr *ext = mem_extent(L->fn, o->mem, r);
+                if (ext->kind == SOL_AFF_CONST && want->kind == SOL_AFF_CONST && ext != want &&
+                    !extent_assumed(L->fn, o->mem, r)) {
                     SolBlock *lb = sol_lift_body(N->dims[d]->loop);
                     return sol_lift_fail(
                         L, N->dims[d]->loop,

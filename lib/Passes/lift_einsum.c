@@ -119,15 +119,6 @@ bool sol_lift_value_inside(const SolValue *v, const SolOp *root)
     return owner && sol_lift_op_inside(owner, root);
 }
 
-/* The loop whose induction variable v is, or NULL. */
-SolOp *sol_lift_iv_loop(const SolValue *v)
-{
-    if (v->def || !v->owner || v->index != 0)
-        return NULL;
-    SolOp *loop = sol_block_parent_op(v->owner);
-    return loop && loop->kind == SOL_OP_FOR ? loop : NULL;
-}
-
 /* op or the ancestor of op whose parent block is b, or NULL. */
 SolOp *sol_lift_ancestor_in(SolOp *op, const SolBlock *b)
 {
@@ -193,13 +184,6 @@ bool sol_lift_op_accesses(SolOp *op, const SolValue *mem)
     MemQuery q = {mem, false, false};
     sol_op_walk(op, mem_query_fn, &q);
     return q.found;
-}
-
-bool sol_lift_is_scalar_op(const SolOp *op)
-{
-    return (sol_op_info((SolOpKind)op->kind)->flags & SOL_OPF_PURE) && op->kind != SOL_OP_APPLY &&
-           op->kind != SOL_OP_AMIN && op->kind != SOL_OP_AMAX && op->num_results == 1 &&
-           !op->num_regions;
 }
 
 /* ---- driver ---------------------------------------------------------------------------------- */

@@ -139,6 +139,54 @@ static const SolAttr *str_attr(SolModule *m, const SolBuf *b)
     return sol_attr_string(m, b->data ? b->data : "", b->len);
 }
 
+/* solar.einsum: one term per operand, inputs then outputs, a shape-only input in brackets. */
+static void print_einsum(SolBuf *es, const SolAttr *maps, SolBlock *body, uint32_t nin,
+                         char **names)
+{
+    uint32_t n = body->num_args;
+    for (uint32_t i = 0; i < n; i++) {
+        if (i == nin)
+            sol_buf_append(es, "->", 2);
+        else if (i)
+            sol_buf_putc(es, ',');
+        bool shape_only = i < nin && !sol_value_has_uses(&body->args[i]);
+        if (shape_only)
+            sol_buf_putc(es, '[');
+        print_term(es, maps->array.elems[i]->map, names);
+        if (shape_only)
+            sol_buf_putc(es, ']');
+    }
+    if (nin == n)
+        sol_buf_append(es, "->", 2);
+}
+
+/* solar.combine: the region's ops but constants, the yield and the accumulations reduce[k]
+ * (one per output, NULL when it does not accumulate); `copy` or `fill` when there are none. */
+static void print_combine(SolBuf *cs, SolBlock *body, uint32_t nin, const SolOp *const *reduce)
+{
+    uint32_t n = body->num_args;
+    SolOp *yield = sol_block_last_op(body);
+    sol_block_for_each_op(op, body)
+    {
+        if (op == yield || op->kind == SOL_OP_CONSTANT)
+            continue;
+        bool is_reduce = false;
+        for (uint32_t k = 0; k < n - nin && !is_reduce; k++)
+            is_reduce = reduce[k] == op;
+        if (is_reduce)
+            continue;
+        if (cs->len)
+            sol_buf_putc(cs, ',');
+        sol_buf_puts(cs, short_name(op));
+    }
+    if (!cs->len) {
+        bool reads_input = false;
+        for (uint32_t i = 0; i < nin; i++)
+            reads_input |= sol_value_has_uses(&body->args[i]);
+        sol_buf_puts(cs, reads_input ? "copy" : "fill");
+    }
+}
+
 void sol_lift_annotate(SolModule *m, SolOp *g, const char *const *letters)
 {
     SolContext *ctx = m->ctx;
@@ -174,39 +222,8 @@ void sol_lift_annotate(SolModule *m, SolOp *g, const char *const *letters)
     }
 
     SolBuf es = {0}, cs = {0}, rs = {0};
-    for (uint32_t i = 0; i < n; i++) {
-        if (i == nin)
-            sol_buf_append(&es, "->", 2);
-        else if (i)
-            sol_buf_putc(&es, ',');
-        bool shape_only = i < nin && !sol_value_has_uses(&body->args[i]);
-        if (shape_only)
-            sol_buf_putc(&es, '[');
-        print_term(&es, maps->array.elems[i]->map, names);
-        if (shape_only)
-            sol_buf_putc(&es, ']');
-    }
-    if (nin == n)
-        sol_buf_append(&es, "->", 2);
-    sol_block_for_each_op(op, body)
-    {
-        if (op == yield || op->kind == SOL_OP_CONSTANT)
-            continue;
-        bool is_reduce = false;
-        for (uint32_t k = 0; k < n - nin && !is_reduce; k++)
-            is_reduce = reduce[k] == op;
-        if (is_reduce)
-            continue;
-        if (cs.len)
-            sol_buf_putc(&cs, ',');
-        sol_buf_puts(&cs, short_name(op));
-    }
-    if (!cs.len) {
-        bool reads_input = false;
-        for (uint32_t i = 0; i < nin; i++)
-            reads_input |= sol_value_has_uses(&body->args[i]);
-        sol_buf_puts(&cs, reads_input ? "copy" : "fill");
-    }
+    print_einsum(&es, maps, body, nin, names);
+    print_combine(&cs, body, nin, (const SolOp *const *)reduce);
     for (uint32_t k = 0; any_reduce && k < n - nin; k++) {
         if (k)
             sol_buf_putc(&rs, ',');
