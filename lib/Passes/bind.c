@@ -10,10 +10,11 @@
  *     constant;
  *   - memref.alloc sizes that are constants become static dims; memref.dim of a static dim
  *     becomes a constant;
- *   - a `?` dim k of a memref argument becomes static when its accesses determine it: some
- *     access has subscript k equal to the induction variable of `for 0 to C step 1` (the
- *     extent is the largest such C), and every other access's subscript k has a computable
- *     maximum below that extent. Anything else (unknown users, unknown ranges) keeps `?`.
+ *   - a `?` dim k of a memref argument becomes static when its accesses determine it
+ *     (Analysis/dim_extent.h, the rule lift-einsum assumes too): some access has subscript k
+ *     equal to the induction variable of `for 0 to C step 1` (the extent is the largest such
+ *     C), and every other access's subscript k has a computable maximum below that extent.
+ *     Anything else (unknown users, unknown ranges) keeps `?`.
  * The constants this pass creates (the bound sizes included) are erased when folding leaves
  * them unused; the module's own constants are left alone. `--bind X=16x16384` gives a memref
  * argument a static shape directly: a buffer that only a linalg.generic uses has no loop
@@ -22,6 +23,9 @@
  * The file also parses the --bind text and picks the entry function (@forward by default).
  */
 #include "Passes/pass.h"
+
+#include "Analysis/dim_extent.h"
+#include "IR/affine_util.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -360,24 +364,6 @@ static bool bind_args(Binder *b, SolBlock *body, const SolBinding *bind, size_t 
 
 /* ---- folding constants into affine maps ---------------------------------------------------- */
 
-/* e with dims and symbols replaced by dims[pos] / syms[pos]. */
-static const SolAffineExpr *subst(SolContext *ctx, const SolAffineExpr *e,
-                                  const SolAffineExpr *const *dims,
-                                  const SolAffineExpr *const *syms)
-{
-    switch (e->kind) {
-    case SOL_AFF_CONST:
-        return e;
-    case SOL_AFF_DIM:
-        return dims[e->value];
-    case SOL_AFF_SYM:
-        return syms[e->value];
-    default:
-        return sol_affine_binary(ctx, e->kind, subst(ctx, e->lhs, dims, syms),
-                                 subst(ctx, e->rhs, dims, syms));
-    }
-}
-
 /* How a map's operand list changes: which positions fold to which constant. */
 typedef struct Substitution {
     const SolAffineExpr **dims, **syms; /* replacement per old position */
@@ -419,7 +405,7 @@ static const SolAffineMap *subst_map(Binder *b, const SolAffineMap *map, const S
 {
     const SolAffineExpr **res = sol_arena_alloc(&b->m->arena, (map->num_results + 1) * sizeof *res);
     for (uint32_t i = 0; i < map->num_results; i++)
-        res[i] = subst(b->ctx, map->results[i], s->dims, s->syms);
+        res[i] = sol_affine_subst(b->ctx, map->results[i], s->dims, s->syms);
     return sol_affine_map(b->ctx, s->num_dims, s->num_syms, map->num_results, res);
 }
 
@@ -479,7 +465,7 @@ static bool fold_if(Binder *b, SolOp *op)
         return false;
     const SolAffineExpr **cons = sol_arena_alloc(&b->m->arena, (set->num_cons + 1) * sizeof *cons);
     for (uint32_t i = 0; i < set->num_cons; i++)
-        cons[i] = subst(b->ctx, set->cons[i], s.dims, s.syms);
+        cons[i] = sol_affine_subst(b->ctx, set->cons[i], s.dims, s.syms);
     op->props.cond.set =
         sol_integer_set(b->ctx, s.num_dims, s.num_syms, set->num_cons, cons, set->is_eq);
     set_operands(b->m, op, s.num_operands, s.operands);
@@ -585,232 +571,12 @@ static bool fold_dim(Binder *b, SolOp *op)
     return true;
 }
 
-/* A closed interval of index values. */
-typedef struct Range {
-    int64_t lo, hi;
-} Range;
-
-enum { RANGE_BUDGET = 4096 }; /* value_range steps per question: no exponential blowup */
-
-static bool value_range(const SolValue *v, Range *out, int *budget);
-
-static bool add_range(Range a, Range b, Range *out)
+/* The upper bound of a loop when it is a constant (bound sizes are folded in by now). */
+static const SolAffineExpr *constant_ub(const SolOp *loop, void *user)
 {
-    return !__builtin_add_overflow(a.lo, b.lo, &out->lo) &&
-           !__builtin_add_overflow(a.hi, b.hi, &out->hi);
-}
-
-static bool mul_range(Range a, Range b, Range *out)
-{
-    int64_t p[4];
-    if (__builtin_mul_overflow(a.lo, b.lo, &p[0]) || __builtin_mul_overflow(a.lo, b.hi, &p[1]) ||
-        __builtin_mul_overflow(a.hi, b.lo, &p[2]) || __builtin_mul_overflow(a.hi, b.hi, &p[3]))
-        return false;
-    out->lo = out->hi = p[0];
-    for (int i = 1; i < 4; i++) {
-        out->lo = p[i] < out->lo ? p[i] : out->lo;
-        out->hi = p[i] > out->hi ? p[i] : out->hi;
-    }
-    return true;
-}
-
-/* The range of e given ranges of its dims and symbols (the operands, dims first). */
-static bool expr_range(const SolAffineExpr *e, const Range *dims, const Range *syms, Range *out)
-{
-    Range l, r;
-    switch (e->kind) {
-    case SOL_AFF_CONST:
-        *out = (Range){e->value, e->value};
-        return true;
-    case SOL_AFF_DIM:
-        *out = dims[e->value];
-        return true;
-    case SOL_AFF_SYM:
-        *out = syms[e->value];
-        return true;
-    default:
-        break;
-    }
-    if (!expr_range(e->lhs, dims, syms, &l) || !expr_range(e->rhs, dims, syms, &r))
-        return false;
-    if (e->kind == SOL_AFF_ADD)
-        return add_range(l, r, out);
-    if (e->kind == SOL_AFF_MUL)
-        return mul_range(l, r, out);
-    int64_t c = r.lo;
-    if (r.lo != r.hi || c <= 0) /* divisors are positive constants in affine maps */
-        return false;
-    if (e->kind == SOL_AFF_MOD) {
-        *out = l.lo >= 0 && l.hi < c ? l : (Range){0, c - 1};
-        return true;
-    }
-    bool floor = e->kind == SOL_AFF_FLOORDIV;
-    *out = (Range){floor ? sol_floordiv(l.lo, c) : sol_ceildiv(l.lo, c),
-                   floor ? sol_floordiv(l.hi, c) : sol_ceildiv(l.hi, c)};
-    return true;
-}
-
-/* Ranges of nd + ns map operands. */
-static bool operand_ranges(const SolUse *ops, uint32_t n, Range *out, int *budget)
-{
-    for (uint32_t i = 0; i < n; i++)
-        if (!value_range(ops[i].value, &out[i], budget))
-            return false;
-    return true;
-}
-
-/* Range of each result of map applied to ops; lo/hi of their max (is_max) or min. */
-static bool map_range(const SolAffineMap *map, const SolUse *ops, bool is_max, Range *out,
-                      int *budget)
-{
-    uint32_t n = map->num_dims + map->num_syms;
-    Range *r = sol_xcalloc(n + 1, sizeof *r);
-    bool ok = map->num_results > 0 && operand_ranges(ops, n, r, budget);
-    for (uint32_t i = 0; ok && i < map->num_results; i++) {
-        Range x;
-        ok = expr_range(map->results[i], r, r + map->num_dims, &x);
-        if (!ok)
-            break;
-        if (i == 0)
-            *out = x;
-        else if (is_max)
-            *out = (Range){x.lo > out->lo ? x.lo : out->lo, x.hi > out->hi ? x.hi : out->hi};
-        else
-            *out = (Range){x.lo < out->lo ? x.lo : out->lo, x.hi < out->hi ? x.hi : out->hi};
-    }
-    free(r);
-    return ok;
-}
-
-/* The loop whose induction variable v is, or NULL. */
-static SolOp *loop_of_iv(const SolValue *v)
-{
-    if (v->def || !v->owner || v->index != 0)
-        return NULL;
-    SolOp *loop = sol_block_parent_op(v->owner);
-    return loop && loop->kind == SOL_OP_FOR ? loop : NULL;
-}
-
-/* The values an induction variable takes: [max of lb, min of ub - 1]. */
-static bool iv_range(const SolOp *loop, Range *out, int *budget)
-{
-    Range lb, ub;
-    uint32_t nlb = loop->props.loop->num_lb_operands;
-    if (!map_range(loop->props.loop->lb, loop->operands, true, &lb, budget) ||
-        !map_range(loop->props.loop->ub, operands_from(loop, nlb), false, &ub, budget) ||
-        ub.hi == INT64_MIN)
-        return false;
-    *out = (Range){lb.lo, ub.hi - 1};
-    return out->lo <= out->hi;
-}
-
-static bool value_range(const SolValue *v, Range *out, int *budget)
-{
-    int64_t c;
-    if (!v || --*budget < 0)
-        return false;
-    if (sol_value_const_int(v, &c)) {
-        *out = (Range){c, c};
-        return true;
-    }
-    const SolOp *loop = loop_of_iv(v);
-    if (loop)
-        return iv_range(loop, out, budget);
-    const SolOp *def = v->def;
-    if (!def || def->num_results != 1)
-        return false;
-    if (def->kind == SOL_OP_APPLY || def->kind == SOL_OP_AMIN || def->kind == SOL_OP_AMAX)
-        return map_range(def->props.access.map, def->operands, def->kind == SOL_OP_AMAX, out,
-                         budget);
-    return false;
-}
-
-/* C when v is the induction variable of `for 0 to C step 1`, else -1. */
-static int64_t unit_loop_extent(const SolValue *v)
-{
-    const SolOp *loop = v ? loop_of_iv(v) : NULL;
-    if (!loop || loop->props.loop->step != 1)
-        return -1;
-    const SolAffineMap *lb = loop->props.loop->lb, *ub = loop->props.loop->ub;
-    if (lb->num_results != 1 || lb->results[0]->kind != SOL_AFF_CONST ||
-        lb->results[0]->value != 0 || ub->num_results != 1 ||
-        ub->results[0]->kind != SOL_AFF_CONST || ub->results[0]->value <= 0)
-        return -1;
-    return ub->results[0]->value;
-}
-
-/* What the accesses of one memref say about its dim k. */
-typedef struct DimEvidence {
-    int64_t extent;    /* largest C of `A[.., %i, ..]` with %i in 0..C step 1; -1 = none */
-    int64_t max_index; /* largest index any other access may use */
-    bool blocked;      /* some user or subscript we cannot reason about */
-} DimEvidence;
-
-static void note_subscript(DimEvidence *ev, int64_t unit_extent, bool have_range, Range r)
-{
-    if (unit_extent > 0) {
-        ev->extent = unit_extent > ev->extent ? unit_extent : ev->extent;
-        return;
-    }
-    if (!have_range)
-        ev->blocked = true;
-    else if (r.hi > ev->max_index)
-        ev->max_index = r.hi;
-}
-
-/* affine.load/store: subscript k is map result k over operands[first..]. */
-static void affine_access_evidence(DimEvidence *ev, const SolOp *op, uint32_t first, uint32_t k)
-{
-    const SolAffineMap *map = op->props.access.map;
-    if (k >= map->num_results) {
-        ev->blocked = true;
-        return;
-    }
-    const SolAffineExpr *e = map->results[k];
-    const SolUse *ops = operands_from(op, first);
-    int64_t unit = -1;
-    if (e->kind == SOL_AFF_DIM)
-        unit = unit_loop_extent(ops[e->value].value);
-    else if (e->kind == SOL_AFF_SYM)
-        unit = unit_loop_extent(ops[map->num_dims + e->value].value);
-    Range r = {0, 0};
-    Range *ranges = sol_xcalloc(map->num_dims + map->num_syms + 1, sizeof *ranges);
-    int budget = RANGE_BUDGET;
-    bool have = unit > 0 || (operand_ranges(ops, map->num_dims + map->num_syms, ranges, &budget) &&
-                             expr_range(e, ranges, ranges + map->num_dims, &r));
-    free(ranges);
-    note_subscript(ev, unit, have, r);
-}
-
-/* memref.load/store: subscript k is operand first + k. */
-static void memref_access_evidence(DimEvidence *ev, const SolOp *op, uint32_t first, uint32_t k)
-{
-    const SolValue *idx = first + k < op->num_operands ? op->operands[first + k].value : NULL;
-    int64_t unit = unit_loop_extent(idx);
-    Range r = {0, 0};
-    int budget = RANGE_BUDGET;
-    bool have = unit > 0 || value_range(idx, &r, &budget);
-    note_subscript(ev, unit, have, r);
-}
-
-static DimEvidence dim_evidence(const SolValue *arg, uint32_t k)
-{
-    DimEvidence ev = {-1, -1, false};
-    for (const SolUse *u = arg->uses; u && !ev.blocked; u = u->next) {
-        const SolOp *op = u->user;
-        uint32_t pos = (uint32_t)(u - op->operands);
-        if (op->kind == SOL_OP_LOAD && pos == 0)
-            affine_access_evidence(&ev, op, 1, k);
-        else if (op->kind == SOL_OP_STORE && pos == 1)
-            affine_access_evidence(&ev, op, 2, k);
-        else if (op->kind == SOL_OP_MLOAD && pos == 0)
-            memref_access_evidence(&ev, op, 1, k);
-        else if (op->kind == SOL_OP_MSTORE && pos == 1)
-            memref_access_evidence(&ev, op, 2, k);
-        else if (!((op->kind == SOL_OP_DIM || op->kind == SOL_OP_DEALLOC) && pos == 0))
-            ev.blocked = true;
-    }
-    return ev;
+    (void)user;
+    const SolAffineMap *ub = loop->props.loop->ub;
+    return ub->num_results == 1 && ub->results[0]->kind == SOL_AFF_CONST ? ub->results[0] : NULL;
 }
 
 /* Gives function memref arguments the static dims their accesses determine. */
@@ -827,10 +593,10 @@ static bool refine_args(Binder *b, SolBlock *body)
         for (uint32_t k = 0; k < t->rank; k++) {
             if (t->dims[k] != SOL_DYNAMIC)
                 continue;
-            DimEvidence ev = dim_evidence(arg, k);
-            if (ev.blocked || ev.extent <= 0 || ev.max_index >= ev.extent)
+            const SolAffineExpr *e = sol_dim_extent_assumed(arg, k, constant_ub, NULL);
+            if (!e || e->kind != SOL_AFF_CONST)
                 continue;
-            t = with_dim(b, t, k, ev.extent);
+            t = with_dim(b, t, k, e->value);
             arg->type = t;
         }
         if (t == ft->inputs[i])

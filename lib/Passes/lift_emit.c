@@ -14,110 +14,11 @@
 #include "Passes/lift.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* ---- affine expressions ----------------------------------------------------------------- */
-
-static bool linear_rec(const SolAffineExpr *e, uint32_t n, int64_t scale, int64_t *coef, int64_t *c)
-{
-    int64_t t;
-    switch (e->kind) {
-    case SOL_AFF_CONST:
-        return !__builtin_mul_overflow(e->value, scale, &t) && !__builtin_add_overflow(*c, t, c);
-    case SOL_AFF_DIM:
-        return (uint64_t)e->value < n &&
-               !__builtin_add_overflow(coef[e->value], scale, &coef[e->value]);
-    case SOL_AFF_ADD:
-        return linear_rec(e->lhs, n, scale, coef, c) && linear_rec(e->rhs, n, scale, coef, c);
-    case SOL_AFF_MUL:
-        if (e->rhs->kind == SOL_AFF_CONST)
-            return !__builtin_mul_overflow(scale, e->rhs->value, &t) &&
-                   linear_rec(e->lhs, n, t, coef, c);
-        if (e->lhs->kind == SOL_AFF_CONST)
-            return !__builtin_mul_overflow(scale, e->lhs->value, &t) &&
-                   linear_rec(e->rhs, n, t, coef, c);
-        return false;
-    default:
-        return false;
-    }
-}
-
-bool sol_lift_linear(const SolAffineExpr *e, uint32_t n, int64_t *coef, int64_t *c)
-{
-    memset(coef, 0, n * sizeof *coef);
-    *c = 0;
-    return linear_rec(e, n, 1, coef, c);
-}
-
-static uint32_t num_dims_used(const SolAffineExpr *e)
-{
-    switch (e->kind) {
-    case SOL_AFF_DIM:
-        return (uint32_t)e->value + 1;
-    case SOL_AFF_CONST:
-    case SOL_AFF_SYM:
-        return 0;
-    default: {
-        uint32_t a = num_dims_used(e->lhs), b = num_dims_used(e->rhs);
-        return a > b ? a : b;
-    }
-    }
-}
-
-const SolAffineExpr *sol_lift_canon_expr(SolContext *ctx, const SolAffineExpr *e)
-{
-    if (e->kind == SOL_AFF_CONST || e->kind == SOL_AFF_DIM || e->kind == SOL_AFF_SYM)
-        return e;
-    uint32_t n = num_dims_used(e);
-    int64_t *coef = sol_xcalloc(n + 1, sizeof *coef);
-    int64_t c;
-    const SolAffineExpr *r = NULL;
-    if (sol_lift_linear(e, n, coef, &c)) {
-        for (uint32_t d = 0; d < n; d++) {
-            if (!coef[d])
-                continue;
-            const SolAffineExpr *t = sol_affine_dim(ctx, d);
-            if (coef[d] != 1)
-                t = sol_affine_mul(ctx, t, sol_affine_const(ctx, coef[d]));
-            r = r ? sol_affine_add(ctx, r, t) : t;
-        }
-        const SolAffineExpr *k = sol_affine_const(ctx, c);
-        r = r ? sol_affine_add(ctx, r, k) : k;
-    } else if ((e->kind == SOL_AFF_FLOORDIV || e->kind == SOL_AFF_CEILDIV ||
-                e->kind == SOL_AFF_MOD) &&
-               e->rhs->kind == SOL_AFF_CONST && e->rhs->value > 0 &&
-               sol_lift_linear(e->lhs, n, coef, &c)) {
-        /* (q*x + c) floordiv q = x + c floordiv q, and the like, when q divides every
-         * coefficient: what a strided loop's counter gives (`(2t + 1) floordiv 2` = t) */
-        int64_t q = e->rhs->value;
-        bool divides = true;
-        for (uint32_t d = 0; d < n && divides; d++)
-            divides = coef[d] % q == 0;
-        const SolAffineExpr *lhs = sol_lift_canon_expr(ctx, e->lhs);
-        if (!divides) {
-            r = sol_affine_binary(ctx, e->kind, lhs, e->rhs);
-        } else if (e->kind == SOL_AFF_MOD) {
-            r = sol_affine_const(ctx, sol_floormod(c, q));
-        } else {
-            for (uint32_t d = 0; d < n; d++) {
-                if (!coef[d])
-                    continue;
-                const SolAffineExpr *t = sol_affine_dim(ctx, d);
-                if (coef[d] != q)
-                    t = sol_affine_mul(ctx, t, sol_affine_const(ctx, coef[d] / q));
-                r = r ? sol_affine_add(ctx, r, t) : t;
-            }
-            int64_t k = e->kind == SOL_AFF_FLOORDIV ? sol_floordiv(c, q) : sol_ceildiv(c, q);
-            r = r ? sol_affine_add(ctx, r, sol_affine_const(ctx, k)) : sol_affine_const(ctx, k);
-        }
-    } else {
-        r = sol_affine_binary(ctx, e->kind, sol_lift_canon_expr(ctx, e->lhs),
-                              sol_lift_canon_expr(ctx, e->rhs));
-    }
-    free(coef);
-    return r;
-}
 
 static bool map_uses_dim(const SolAffineExpr *e, uint32_t d)
 {
@@ -204,7 +105,7 @@ static void print_term(SolBuf *b, const SolAffineMap *map, char **names)
             continue;
         }
         sol_buf_putc(b, '(');
-        if (sol_lift_linear(e, n, coef, &c))
+        if (sol_affine_linear(e, n, coef, &c))
             print_linear(b, coef, c, n, names);
         else
             sol_affine_expr_print(b, e, (const char *const *)names, n);
@@ -237,6 +138,54 @@ static bool map_is_injective(const SolAffineMap *map)
 static const SolAttr *str_attr(SolModule *m, const SolBuf *b)
 {
     return sol_attr_string(m, b->data ? b->data : "", b->len);
+}
+
+/* solar.einsum: one term per operand, inputs then outputs, a shape-only input in brackets. */
+static void print_einsum(SolBuf *es, const SolAttr *maps, SolBlock *body, uint32_t nin,
+                         char **names)
+{
+    uint32_t n = body->num_args;
+    for (uint32_t i = 0; i < n; i++) {
+        if (i == nin)
+            sol_buf_append(es, "->", 2);
+        else if (i)
+            sol_buf_putc(es, ',');
+        bool shape_only = i < nin && !sol_value_has_uses(&body->args[i]);
+        if (shape_only)
+            sol_buf_putc(es, '[');
+        print_term(es, maps->array.elems[i]->map, names);
+        if (shape_only)
+            sol_buf_putc(es, ']');
+    }
+    if (nin == n)
+        sol_buf_append(es, "->", 2);
+}
+
+/* solar.combine: the region's ops but constants, the yield and the accumulations reduce[k]
+ * (one per output, NULL when it does not accumulate); `copy` or `fill` when there are none. */
+static void print_combine(SolBuf *cs, SolBlock *body, uint32_t nin, const SolOp *const *reduce)
+{
+    uint32_t n = body->num_args;
+    SolOp *yield = sol_block_last_op(body);
+    sol_block_for_each_op(op, body)
+    {
+        if (op == yield || op->kind == SOL_OP_CONSTANT)
+            continue;
+        bool is_reduce = false;
+        for (uint32_t k = 0; k < n - nin && !is_reduce; k++)
+            is_reduce = reduce[k] == op;
+        if (is_reduce)
+            continue;
+        if (cs->len)
+            sol_buf_putc(cs, ',');
+        sol_buf_puts(cs, short_name(op));
+    }
+    if (!cs->len) {
+        bool reads_input = false;
+        for (uint32_t i = 0; i < nin; i++)
+            reads_input |= sol_value_has_uses(&body->args[i]);
+        sol_buf_puts(cs, reads_input ? "copy" : "fill");
+    }
 }
 
 void sol_lift_annotate(SolModule *m, SolOp *g, const char *const *letters)
@@ -274,39 +223,8 @@ void sol_lift_annotate(SolModule *m, SolOp *g, const char *const *letters)
     }
 
     SolBuf es = {0}, cs = {0}, rs = {0};
-    for (uint32_t i = 0; i < n; i++) {
-        if (i == nin)
-            sol_buf_append(&es, "->", 2);
-        else if (i)
-            sol_buf_putc(&es, ',');
-        bool shape_only = i < nin && !sol_value_has_uses(&body->args[i]);
-        if (shape_only)
-            sol_buf_putc(&es, '[');
-        print_term(&es, maps->array.elems[i]->map, names);
-        if (shape_only)
-            sol_buf_putc(&es, ']');
-    }
-    if (nin == n)
-        sol_buf_append(&es, "->", 2);
-    sol_block_for_each_op(op, body)
-    {
-        if (op == yield || op->kind == SOL_OP_CONSTANT)
-            continue;
-        bool is_reduce = false;
-        for (uint32_t k = 0; k < n - nin && !is_reduce; k++)
-            is_reduce = reduce[k] == op;
-        if (is_reduce)
-            continue;
-        if (cs.len)
-            sol_buf_putc(&cs, ',');
-        sol_buf_puts(&cs, short_name(op));
-    }
-    if (!cs.len) {
-        bool reads_input = false;
-        for (uint32_t i = 0; i < nin; i++)
-            reads_input |= sol_value_has_uses(&body->args[i]);
-        sol_buf_puts(&cs, reads_input ? "copy" : "fill");
-    }
+    print_einsum(&es, maps, body, nin, names);
+    print_combine(&cs, body, nin, (const SolOp *const *)reduce);
     for (uint32_t k = 0; any_reduce && k < n - nin; k++) {
         if (k)
             sol_buf_putc(&rs, ',');
@@ -474,4 +392,111 @@ SolOp *sol_lift_emit_node(SolModule *m, LiftNode *n, const SolPtrMap *seq, SolOp
     free(maps);
     free(elems);
     return g;
+}
+/* ---- emission -------------------------------------------------------------------------------- */
+
+static SolValue *dim_size(LiftNest *L, LiftDim *d)
+{
+    if (d->size)
+        return d->size;
+    const SolLoopProps *p = d->loop->props.loop;
+    SolValue **ops = sol_xcalloc(p->num_ub_operands + 1, sizeof *ops);
+    for (uint32_t i = 0; i < p->num_ub_operands; i++)
+        ops[i] = sol_op_operand(d->loop, p->num_lb_operands + i);
+    const SolAffineExpr *e = p->ub->results[0];
+    if (p->num_ub_operands == 1 && ((e->kind == SOL_AFF_SYM && p->ub->num_syms == 1) ||
+                                    (e->kind == SOL_AFF_DIM && p->ub->num_dims == 1))) {
+        d->size = ops[0];
+    } else {
+        const SolType *index = sol_type_index(L->ctx);
+        SolOp *apply = sol_op_create(L->fn->m, SOL_OP_APPLY, d->loop->loc, p->num_ub_operands, ops,
+                                     1, &index, 0);
+        apply->props.access.map = p->ub;
+        sol_op_insert_before(L->root, apply);
+        d->size = &apply->results[0];
+    }
+    free(ops);
+    return d->size;
+}
+
+static void emit_alloc(LiftNest *L, LiftMem *mem)
+{
+    SolVecOf(SolValue *) sizes = {0};
+    for (uint32_t i = 0; i < mem->ndims; i++)
+        if (mem->dims[i]->extent->kind != SOL_AFF_CONST)
+            sol_vec_push(&sizes, dim_size(L, mem->dims[i]));
+    SolLoc loc = L->root->loc;
+    if (mem->kind == LIFT_MEM_EXPANDED) {
+        SolOp *old = mem->orig->def;
+        for (uint32_t i = 0; i < old->num_operands; i++)
+            sol_vec_push(&sizes, sol_op_operand(old, i));
+        loc = old->loc;
+    }
+    SolOp *a = sol_op_create(L->fn->m, SOL_OP_ALLOC, loc, (uint32_t)sizes.len, sizes.data, 1,
+                             &mem->type, 0);
+    if (mem->kind == LIFT_MEM_EXPANDED) {
+        for (uint32_t i = 0; i < mem->orig->def->num_attrs; i++)
+            sol_op_set_attr(L->fn->m, a, mem->orig->def->attrs[i].name,
+                            mem->orig->def->attrs[i].value);
+        a->results[0].hint = mem->orig->hint;
+    } else {
+        a->results[0].hint = mem->hint ? mem->hint : sol_ident_cstr(L->ctx, "tmp");
+    }
+    sol_op_insert_before(L->root, a);
+    mem->value = &a->results[0];
+    sol_vec_free(&sizes);
+}
+
+/* The einsums made from one nest stay one source op for the unfused bound (graph.h): each
+ * gets the nest's provenance (the importer's solar.op and solar.loc), or, when it has none and
+ * the nest became several einsums, `solar.nest = "LINE:COL"` of the nest. */
+static void mark_source_op(LiftNest *L, SolOp **made, unsigned n)
+{
+    static const char *const keys[] = {"solar.op", "solar.loc"};
+    bool any = false;
+    for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
+        const SolIdent *name = sol_ident_cstr(L->ctx, keys[k]);
+        const SolAttr *a = sol_op_get_attr(L->root, name);
+        any |= a != NULL;
+        for (unsigned i = 0; a && i < n; i++)
+            sol_op_set_attr(L->fn->m, made[i], name, a);
+    }
+    if (any || n < 2)
+        return;
+    char buf[32];
+    int len = snprintf(buf, sizeof buf, "%u:%u", L->root->loc.line, L->root->loc.col);
+    const SolAttr *nest = sol_attr_string(L->fn->m, buf, (size_t)len);
+    for (unsigned i = 0; i < n; i++)
+        sol_op_set_attr(L->fn->m, made[i], sol_ident_cstr(L->ctx, "solar.nest"), nest);
+}
+
+unsigned sol_lift_emit_nest(LiftNest *L)
+{
+    for (size_t i = 0; i < L->made.len; i++)
+        emit_alloc(L, L->made.data[i]);
+    unsigned n = 0;
+    SolOp **made = sol_xcalloc(L->nodes.len + 1, sizeof *made);
+    for (size_t i = 0; i < L->nodes.len; i++)
+        if (!L->nodes.data[i]->merged)
+            made[n++] = sol_lift_emit_node(L->fn->m, L->nodes.data[i], &L->seq, L->root);
+    mark_source_op(L, made, n);
+    free(made);
+    for (size_t i = L->made.len; i-- > 0;) {
+        LiftMem *mem = L->made.data[i];
+        if (mem->kind == LIFT_MEM_EXPANDED)
+            continue;
+        SolOp *d =
+            sol_op_create(L->fn->m, SOL_OP_DEALLOC, L->root->loc, 1, &mem->value, 0, NULL, 0);
+        sol_op_insert_after(L->root, d);
+    }
+    sol_op_erase(L->root);
+    for (size_t i = 0; i < L->made.len; i++) {
+        LiftMem *mem = L->made.data[i];
+        if (mem->kind != LIFT_MEM_EXPANDED)
+            continue;
+        SolOp *old = mem->orig->def;
+        sol_value_replace_all_uses(mem->orig, mem->value);
+        sol_op_erase(old);
+    }
+    return n;
 }

@@ -407,48 +407,54 @@ static const char *plan_reduction(const SolNode *node, SolOp **band, uint32_t nb
     return NULL;
 }
 
-/* v, or the iv of the copy `nivs` of band levels [from, nb) when v is one of theirs. */
-static SolValue *remap(SolValue *v, SolOp **band, uint32_t from, uint32_t nb, SolValue **nivs)
+/* Band levels [from, to) of a nest: the point loops a reduction tile loop goes around. */
+typedef struct PointBand {
+    SolOp *const *loops;
+    uint32_t from, to;
+} PointBand;
+
+/* v, or the iv of the copy `nivs` of the band's levels when v is one of theirs. */
+static SolValue *remap(SolValue *v, const PointBand *pb, SolValue **nivs)
 {
-    for (uint32_t l = from; nivs && l < nb; l++)
-        if (v == &sol_region_first_block(&band[l]->regions[0])->args[0])
+    for (uint32_t l = pb->from; nivs && l < pb->to; l++)
+        if (v == &sol_region_first_block(&pb->loops[l]->regions[0])->args[0])
             return nivs[l];
     return v;
 }
 
 /* A load (val NULL) or a store of val of the element `store` writes, subscripts remapped. */
 static SolOp *access_op(SolModule *m, SolOpKind kind, const SolOp *store, SolValue *val,
-                        SolOp **band, uint32_t from, uint32_t nb, SolValue **nivs)
+                        const PointBand *pb, SolValue **nivs)
 {
     uint32_t nidx = store->num_operands - 2, skip = kind == SOL_OP_LOAD ? 1 : 0;
     SolValue **ops = sol_xcalloc(nidx + 2, sizeof *ops);
     ops[0] = val;
     ops[1] = sol_op_operand(store, 1);
     for (uint32_t i = 0; i < nidx; i++)
-        ops[2 + i] = remap(sol_op_operand(store, 2 + i), band, from, nb, nivs);
+        ops[2 + i] = remap(sol_op_operand(store, 2 + i), pb, nivs);
     const SolType *t = sol_op_operand(store, 1)->type->elem;
-    SolOp *op = sol_op_create(m, kind, store->loc, nidx + 2 - skip, ops + skip,
-                              kind == SOL_OP_LOAD, &t, 0);
+    SolOp *op =
+        sol_op_create(m, kind, store->loc, nidx + 2 - skip, ops + skip, kind == SOL_OP_LOAD, &t, 0);
     free(ops);
     op->props.access.map = store->props.access.map;
     return op;
 }
 
-/* A copy of band loops [from, nb) (bounds, steps, iv names; no body) before or after pos;
- * nivs[l] gets level l's new iv. Returns the innermost copy's body. */
-static SolBlock *copy_band(SolModule *m, SolOp **band, uint32_t from, uint32_t nb, SolOp *pos,
-                           bool after, SolValue **nivs)
+/* A copy of the band's loops (bounds, steps, iv names; no body) before or after pos; nivs[l]
+ * gets level l's new iv. Returns the innermost copy's body. */
+static SolBlock *copy_band(SolModule *m, const PointBand *pb, SolOp *pos, bool after,
+                           SolValue **nivs)
 {
     SolBlock *in = NULL;
-    for (uint32_t l = from; l < nb; l++) {
-        SolOp *old = band[l];
+    for (uint32_t l = pb->from; l < pb->to; l++) {
+        SolOp *old = pb->loops[l];
         SolLoopProps *lp = old->props.loop;
         SolValue *ops[8];
         uint32_t n = old->num_operands < 8 ? old->num_operands : 8;
         for (uint32_t i = 0; i < n; i++)
-            ops[i] = remap(sol_op_operand(old, i), band, from, nb, nivs);
-        SolOp *f = new_loop(m, old->loc, n, ops, lp->lb, lp->ub, lp->num_lb_operands, lp->step,
-                            true);
+            ops[i] = remap(sol_op_operand(old, i), pb, nivs);
+        SolOp *f =
+            new_loop(m, old->loc, n, ops, lp->lb, lp->ub, lp->num_lb_operands, lp->step, true);
         SolBlock *fb = sol_region_first_block(&f->regions[0]);
         fb->args[0].hint = sol_region_first_block(&old->regions[0])->args[0].hint;
         nivs[l] = &fb->args[0];
@@ -461,103 +467,140 @@ static SolBlock *copy_band(SolModule *m, SolOp **band, uint32_t from, uint32_t n
     return in;
 }
 
-/* Splits the reduction loop of plan p by tile t (iterations); the point band is band[from,
- * nb), already inside any parallel tile loops. Returns the reduction's tile loop. */
-static SolOp *emit_reduction(SolModule *m, SolOp **band, uint32_t from, uint32_t nb,
-                           const RedPlan *p, int64_t t)
+/* A loop with constant bounds [lo, hi) and step s, strip-mined by `tile` iterations. */
+typedef struct StripMine {
+    SolOp *tile;  /* for %x_tile = lo to hi step tile * s: new, not yet in a block */
+    SolOp *point; /* for %x = %x_tile to min(%x_tile + tile * s, hi) step s: the old loop's
+                   * body, iter_args, results and attributes, in its place */
+} StripMine;
+
+/* Strip-mines loop `old` (constant bounds, iter_args inits as its only operands) by `tile`
+ * iterations; `fallback` names the tile loop's iv when old's has no name. old is erased. */
+static StripMine strip_mine(SolModule *m, SolOp *old, int64_t tile, const char *fallback)
 {
     SolContext *ctx = m->ctx;
-    SolOp *kfor = p->kfor, *top = band[from];
-    int64_t lo = 0, hi = 0, step = kfor->props.loop->step, span = t * step;
-    const_bound(kfor->props.loop->lb, &lo);
-    const_bound(kfor->props.loop->ub, &hi);
+    int64_t lo = 0, hi = 0, step = old->props.loop->step, span = tile * step;
+    const_bound(old->props.loop->lb, &lo);
+    const_bound(old->props.loop->ub, &hi);
     const SolAffineExpr *c_lo = sol_affine_const(ctx, lo), *c_hi = sol_affine_const(ctx, hi);
-    SolOp *kt = new_loop(m, kfor->loc, 0, NULL, sol_affine_map(ctx, 0, 0, 1, &c_lo),
-                         sol_affine_map(ctx, 0, 0, 1, &c_hi), 0, span, true);
-    SolBlock *ktb = sol_region_first_block(&kt->regions[0]);
+    StripMine s;
+    s.tile = new_loop(m, old->loc, 0, NULL, sol_affine_map(ctx, 0, 0, 1, &c_lo),
+                      sol_affine_map(ctx, 0, 0, 1, &c_hi), 0, span, true);
+    SolBlock *tb = sol_region_first_block(&s.tile->regions[0]);
     SolBuf hn = {0};
-    const SolIdent *kh = sol_region_first_block(&kfor->regions[0])->args[0].hint;
-    sol_buf_printf(&hn, "%s_tile", kh ? kh->str : "r");
-    ktb->args[0].hint = sol_ident_cstr(ctx, hn.data);
+    const SolIdent *ivh = sol_region_first_block(&old->regions[0])->args[0].hint;
+    sol_buf_printf(&hn, "%s_tile", ivh ? ivh->str : fallback);
+    tb->args[0].hint = sol_ident_cstr(ctx, hn.data);
     sol_buf_free(&hn);
-    sol_op_insert_before(top, kt);
-    sol_op_unlink(top);
-    sol_op_insert_before(sol_block_last_op(ktb), top);
-    /* The point reduction loop: [k_tile, min(k_tile + Tk*step, ub)), same iter_args. */
+    /* The point loop: [tile iv, min(tile iv + span, hi)), the same iter_args. */
+    uint32_t ninit = old->num_operands, nres = old->num_results;
+    SolValue **ops = sol_xcalloc(ninit + 3, sizeof *ops);
+    ops[0] = ops[1] = &tb->args[0];
+    for (uint32_t i = 0; i < ninit; i++)
+        ops[2 + i] = sol_op_operand(old, i);
+    const SolType **types = sol_xcalloc(nres + 1, sizeof *types);
+    for (uint32_t i = 0; i < nres; i++)
+        types[i] = old->results[i].type;
+    s.point = sol_op_create(m, SOL_OP_FOR, old->loc, ninit + 2, ops, nres, types, 1);
+    free(ops);
+    free(types);
     const SolAffineExpr *d0 = sol_affine_dim(ctx, 0);
     const SolAffineExpr *ub[2] = {sol_affine_add(ctx, d0, sol_affine_const(ctx, span)), c_hi};
-    SolValue *ops[3] = {&ktb->args[0], &ktb->args[0], sol_op_operand(kfor, 0)};
-    const SolType *rt = kfor->results[0].type;
-    SolOp *nk = sol_op_create(m, SOL_OP_FOR, kfor->loc, 3, ops, 1, &rt, 1);
-    SolLoopProps *lp = nk->props.loop;
+    SolLoopProps *lp = s.point->props.loop;
     lp->lb = sol_affine_map(ctx, 1, 0, 1, &d0), lp->ub = sol_affine_map(ctx, 1, 0, 2, ub);
     lp->step = step, lp->num_lb_operands = 1, lp->num_ub_operands = 1;
-    nk->results[0].hint = kfor->results[0].hint;
-    move_body(kfor, nk);
-    copy_attrs(m, kfor, nk, false);
-    sol_op_insert_before(kfor, nk);
-    sol_value_replace_all_uses(&kfor->results[0], &nk->results[0]);
-    sol_op_erase(kfor);
-    SolValue *nivs[MAX_LEVELS] = {0};
-    if (!p->init_load) { /* the start value goes to C first; each k tile resumes from C */
-        SolBlock *ib = copy_band(m, band, from, nb, kt, false, nivs);
-        SolValue *init = sol_op_operand(nk, 2);
-        sol_op_insert_before(sol_block_last_op(ib),
-                             access_op(m, SOL_OP_STORE, p->store, init, band, from, nb, nivs));
-        SolOp *ld = access_op(m, SOL_OP_LOAD, p->store, NULL, band, from, nb, NULL);
-        ld->results[0].hint = sol_ident_cstr(ctx, "partial");
-        sol_op_insert_before(nk, ld);
-        sol_op_set_operand(nk, 2, &ld->results[0]);
-    }
-    if (p->epilogue) { /* the partial goes to C; the epilogue runs once all k tiles are in */
-        sol_op_insert_after(nk, access_op(m, SOL_OP_STORE, p->store, &nk->results[0], band,
-                                          from, nb, NULL));
-        SolBlock *eb = copy_band(m, band, from, nb, kt, true, nivs);
-        SolOp *ld = access_op(m, SOL_OP_LOAD, p->store, NULL, band, from, nb, nivs);
-        ld->results[0].hint = nk->results[0].hint;
-        sol_op_insert_before(sol_block_last_op(eb), ld);
-        SolOp *e = sol_op_next(sol_op_next(nk));
-        while (e) {
-            SolOp *next = sol_op_next(e);
-            bool last = e == p->store;
-            sol_op_unlink(e);
-            sol_op_insert_before(sol_block_last_op(eb), e);
-            for (uint32_t i = 0; i < e->num_operands; i++) {
-                SolValue *v = sol_op_operand(e, i);
-                sol_op_set_operand(e, i, v == &nk->results[0] ? &ld->results[0]
-                                                               : remap(v, band, from, nb, nivs));
-            }
-            if (last)
-                break;
-            e = next;
-        }
-    }
-    return kt;
+    for (uint32_t i = 0; i < nres; i++)
+        s.point->results[i].hint = old->results[i].hint;
+    move_body(old, s.point);
+    copy_attrs(m, old, s.point, false);
+    sol_op_insert_before(old, s.point);
+    for (uint32_t i = 0; i < nres; i++)
+        sol_value_replace_all_uses(&old->results[i], &s.point->results[i]);
+    sol_op_erase(old);
+    return s;
 }
 
-/* Rewrites node n's nest with tiles tc; false only on an internal error (reported). A nest
- * that cannot be rewritten is left alone, with a remark when asked. */
-static void emit_node(SolPassRun *r, SolModule *m, SolGraph *g, uint32_t n,
-                      const SolTileChoice *tc, const char *level, bool remarks)
+/* Without a load of C as the chain's start: the start value goes to C first, each k tile
+ * resumes from C. */
+static void store_start_value(SolModule *m, const RedPlan *p, const PointBand *pb, SolOp *kt,
+                              SolOp *nk)
 {
-    SolNode *node = &g->nodes[n];
-    SolContext *ctx = r->ctx;
+    SolValue *nivs[MAX_LEVELS] = {0};
+    SolBlock *ib = copy_band(m, pb, kt, false, nivs);
+    SolValue *init = sol_op_operand(nk, 2);
+    sol_op_insert_before(sol_block_last_op(ib),
+                         access_op(m, SOL_OP_STORE, p->store, init, pb, nivs));
+    SolOp *ld = access_op(m, SOL_OP_LOAD, p->store, NULL, pb, NULL);
+    ld->results[0].hint = sol_ident_cstr(m->ctx, "partial");
+    sol_op_insert_before(nk, ld);
+    sol_op_set_operand(nk, 2, &ld->results[0]);
+}
+
+/* With an epilogue: the partial goes to C, and the epilogue runs in a copy of the band once
+ * all k tiles are in. */
+static void move_epilogue(SolModule *m, const RedPlan *p, const PointBand *pb, SolOp *kt, SolOp *nk)
+{
+    SolValue *nivs[MAX_LEVELS] = {0};
+    sol_op_insert_after(nk, access_op(m, SOL_OP_STORE, p->store, &nk->results[0], pb, NULL));
+    SolBlock *eb = copy_band(m, pb, kt, true, nivs);
+    SolOp *ld = access_op(m, SOL_OP_LOAD, p->store, NULL, pb, nivs);
+    ld->results[0].hint = nk->results[0].hint;
+    sol_op_insert_before(sol_block_last_op(eb), ld);
+    SolOp *e = sol_op_next(sol_op_next(nk));
+    while (e) {
+        SolOp *next = sol_op_next(e);
+        bool last = e == p->store;
+        sol_op_unlink(e);
+        sol_op_insert_before(sol_block_last_op(eb), e);
+        for (uint32_t i = 0; i < e->num_operands; i++) {
+            SolValue *v = sol_op_operand(e, i);
+            sol_op_set_operand(e, i, v == &nk->results[0] ? &ld->results[0] : remap(v, pb, nivs));
+        }
+        if (last)
+            break;
+        e = next;
+    }
+}
+
+/* Splits the reduction loop of plan p by tile t (iterations); the point band is pb, already
+ * inside any parallel tile loops. Returns the reduction's tile loop. */
+static SolOp *emit_reduction(SolModule *m, const PointBand *pb, const RedPlan *p, int64_t t)
+{
+    SolOp *top = pb->loops[pb->from];
+    StripMine s = strip_mine(m, p->kfor, t, "r");
+    sol_op_insert_before(top, s.tile);
+    sol_op_unlink(top);
+    sol_op_insert_before(sol_block_last_op(sol_region_first_block(&s.tile->regions[0])), top);
+    if (!p->init_load)
+        store_start_value(m, p, pb, s.tile, s.point);
+    if (p->epilogue)
+        move_epilogue(m, p, pb, s.tile, s.point);
+    return s.tile;
+}
+
+/* What --emit-tiled does to one nest. */
+typedef struct TilePlan {
+    SolOp *band[MAX_LEVELS]; /* the perfect band of parallel loops at the top of the nest */
+    uint32_t nb;
+    uint32_t first;      /* the outermost band loop whose tile is smaller than it; nb: none */
+    bool red;            /* the reduction loop below the band is split too */
+    RedPlan redplan;     /* how, when red */
+    const char *red_why; /* why it stays whole although its tile is smaller; "" or NULL: not */
+} TilePlan;
+
+/* The band: loops from the nest's root, each the only op of its parent's body, with constant
+ * bounds, no iter_args, and the statement's next level as iv, while tc tiles them as parallel. */
+static void find_band(const SolNode *node, const SolTileChoice *tc, TilePlan *p)
+{
     const SolStmt *st = &node->stmts[0];
-    const char *why = NULL;
-    SolOp *band[MAX_LEVELS];
-    uint32_t nb = 0;
-    if (node->op->kind != SOL_OP_FOR)
-        why = "not an affine loop nest (tile before lift-einsum)";
-    else if (node->data_dependent)
-        why = "a data-dependent access";
-    for (SolOp *cur = node->op; !why && cur && nb < tc->num_levels;) {
+    for (SolOp *cur = node->op; cur && p->nb < tc->num_levels;) {
         int64_t lo, hi;
         SolBlock *body = sol_region_first_block(&cur->regions[0]);
         if (cur->kind != SOL_OP_FOR || cur->num_results || cur->num_operands || !body ||
             !const_bound(cur->props.loop->lb, &lo) || !const_bound(cur->props.loop->ub, &hi) ||
-            st->dom->levels[nb].iv != &body->args[0] || tc->reduce[nb])
+            st->dom->levels[p->nb].iv != &body->args[0] || tc->reduce[p->nb])
             break;
-        band[nb++] = cur;
+        p->band[p->nb++] = cur;
         SolOp *first = sol_block_first_op(body), *next = first ? sol_op_next(first) : NULL;
         if (first && first->kind == SOL_OP_FOR && next && next->kind == SOL_OP_YIELD &&
             !sol_op_next(next))
@@ -565,113 +608,120 @@ static void emit_node(SolPassRun *r, SolModule *m, SolGraph *g, uint32_t n,
         else
             break;
     }
-    uint32_t first = nb;
-    for (uint32_t l = 0; l < nb && first == nb; l++)
+}
+
+/* Why node n's nest cannot be rewritten with tiles tc, or NULL with the plan set. */
+static const char *plan_tiling(const SolGraph *g, const SolNode *node, const SolTileChoice *tc,
+                               TilePlan *p)
+{
+    *p = (TilePlan){.red_why = ""};
+    if (node->op->kind != SOL_OP_FOR)
+        return "not an affine loop nest (tile before lift-einsum)";
+    if (node->data_dependent)
+        return "a data-dependent access";
+    find_band(node, tc, p);
+    uint32_t nb = p->nb;
+    p->first = nb;
+    for (uint32_t l = 0; l < nb && p->first == nb; l++)
         if (tc->tile[l] < tc->extent[l])
-            first = l;
+            p->first = l;
     /* The reduction loop below the band, split too when its tile is smaller than it. */
-    RedPlan plan;
-    const char *red_why = "";
-    bool red = !why && nb < tc->num_levels && tc->reduce[nb] && tc->tile[nb] < tc->extent[nb];
-    if (red) {
-        red_why = plan_reduction(node, band, nb, &plan);
-        if (!red_why)
-            red_why = independent(g, node, first < nb ? first : 0, nb);
-        red = !red_why;
+    if (nb < tc->num_levels && tc->reduce[nb] && tc->tile[nb] < tc->extent[nb]) {
+        p->red_why = plan_reduction(node, p->band, nb, &p->redplan);
+        if (!p->red_why)
+            p->red_why = independent(g, node, p->first < nb ? p->first : 0, nb);
+        p->red = !p->red_why;
     }
-    if (!why && first == nb && !red)
-        why = nb ? "every parallel loop fits whole" : "no parallel loop with constant bounds "
-                                                      "at the top of the nest";
+    if (p->first == nb && !p->red)
+        return nb ? "every parallel loop fits whole"
+                  : "no parallel loop with constant bounds at the top of the nest";
     bool bad = false;
-    if (!why) {
-        sol_op_walk(node->op, has_side_effect_op, &bad);
-        if (bad)
-            why = "a call, allocation or memref.store inside the nest";
-    }
-    if (!why && first < nb)
-        why = independent(g, node, first, nb);
-    if (why) {
-        if (remarks)
-            sol_emit_remark(ctx, node->op->loc, "%s: not rewritten for %s: %s", node->name, level,
-                            why);
-        return;
-    }
-    if (remarks && red_why && red_why[0])
-        sol_emit_remark(ctx, node->op->loc, "%s: reduction loop %u stays whole: %s", node->name,
-                        nb, red_why);
-    SolOp *root = node->op;
-    SolLoc nloc = root->loc;
-    if (first == nb) { /* only the reduction is split: its tile loop goes around the band */
-        SolOp *kt = emit_reduction(m, band, 0, nb, &plan, tc->tile[nb]);
-        copy_attrs(m, root, kt, true);
-        root = kt;
-        goto done;
-    }
-    /* Point loops in place: [tile, min(tile + T*step, ub)) with the original body. */
-    SolValue *tile_iv[MAX_LEVELS] = {0};
+    sol_op_walk(node->op, has_side_effect_op, &bad);
+    if (bad)
+        return "a call, allocation or memref.store inside the nest";
+    return p->first < nb ? independent(g, node, p->first, nb) : NULL;
+}
+
+/* Strip-mines the band loops from p->first on whose tile is smaller than them: the tile loops
+ * go where band[first] was, in band order, and the band (point loops) inside them. Returns the
+ * nest's new outermost op. */
+static SolOp *rewrite_band(SolModule *m, TilePlan *p, const SolTileChoice *tc, SolOp *root)
+{
     SolOp *chain_root = NULL, *chain_in = NULL; /* the tile loops, outermost and innermost */
-    for (uint32_t l = first; l < nb; l++) {
+    for (uint32_t l = p->first; l < p->nb; l++) {
         if (tc->tile[l] >= tc->extent[l])
             continue;
-        SolOp *old = band[l];
-        int64_t lo = 0, hi = 0, step = old->props.loop->step, span = tc->tile[l] * step;
-        const_bound(old->props.loop->lb, &lo);
-        const_bound(old->props.loop->ub, &hi);
-        const SolAffineExpr *c_lo = sol_affine_const(ctx, lo), *c_hi = sol_affine_const(ctx, hi);
-        SolOp *t = new_loop(m, old->loc, 0, NULL, sol_affine_map(ctx, 0, 0, 1, &c_lo),
-                            sol_affine_map(ctx, 0, 0, 1, &c_hi), 0, span, true);
-        SolBlock *tb = sol_region_first_block(&t->regions[0]);
-        tile_iv[l] = &tb->args[0];
-        SolBuf hn = {0};
-        const SolIdent *ivh = sol_region_first_block(&old->regions[0])->args[0].hint;
-        sol_buf_printf(&hn, "%s_tile", ivh ? ivh->str : "t");
-        tb->args[0].hint = sol_ident_cstr(ctx, hn.data);
-        sol_buf_free(&hn);
+        bool is_root = p->band[l] == root;
+        StripMine s = strip_mine(m, p->band[l], tc->tile[l], "t");
         if (!chain_root)
-            chain_root = t;
+            chain_root = s.tile;
         else
             sol_op_insert_before(sol_block_last_op(sol_region_first_block(&chain_in->regions[0])),
-                                 t);
-        chain_in = t;
-        const SolAffineExpr *d0 = sol_affine_dim(ctx, 0);
-        const SolAffineExpr *ub[2] = {sol_affine_add(ctx, d0, sol_affine_const(ctx, span)), c_hi};
-        SolValue *ops[2] = {tile_iv[l], tile_iv[l]};
-        SolOp *p = new_loop(m, old->loc, 2, ops, sol_affine_map(ctx, 1, 0, 1, &d0),
-                            sol_affine_map(ctx, 1, 0, 2, ub), 1, step, false);
-        move_body(old, p);
-        copy_attrs(m, old, p, false);
-        sol_op_insert_before(old, p);
-        sol_op_erase(old);
-        band[l] = p;
-        if (old == root)
-            root = p;
+                                 s.tile);
+        chain_in = s.tile;
+        p->band[l] = s.point;
+        if (is_root)
+            root = s.point;
     }
-    /* The tile loops go where the first band loop was; the band moves inside them. */
-    SolOp *top = band[first];
+    SolOp *top = p->band[p->first];
     sol_op_insert_before(top, chain_root);
     sol_op_unlink(top);
     sol_op_insert_before(sol_block_last_op(sol_region_first_block(&chain_in->regions[0])), top);
-    if (first == 0) { /* the node's attributes stay on its outermost op */
+    if (p->first == 0) { /* the node's attributes stay on its outermost op */
         copy_attrs(m, root, chain_root, true);
         root = chain_root;
     }
-    if (red)
-        emit_reduction(m, band, first, nb, &plan, tc->tile[nb]);
-done:
-    node->op = root;
-    if (remarks) {
-        SolBuf b = {0};
-        for (uint32_t l = first; l < nb; l++)
-            if (tc->tile[l] < tc->extent[l])
-                sol_buf_printf(&b, "%sloop %u by %lld", b.len ? ", " : "", l,
-                               (long long)tc->tile[l]);
-        if (red)
-            sol_buf_printf(&b, "%sreduction loop %u by %lld", b.len ? ", " : "", nb,
-                           (long long)tc->tile[nb]);
-        sol_emit_remark(ctx, nloc, "%s: rewritten with the %s tiles (%s)", node->name, level,
-                        b.data);
-        sol_buf_free(&b);
+    return root;
+}
+
+/* `rewritten with the L2 tiles (loop 0 by 32, reduction loop 2 by 8)` */
+static void rewrite_remark(SolContext *ctx, const SolNode *node, const TilePlan *p,
+                           const SolTileChoice *tc, const char *level, SolLoc loc)
+{
+    SolBuf b = {0};
+    for (uint32_t l = p->first; l < p->nb; l++)
+        if (tc->tile[l] < tc->extent[l])
+            sol_buf_printf(&b, "%sloop %u by %lld", b.len ? ", " : "", l, (long long)tc->tile[l]);
+    if (p->red)
+        sol_buf_printf(&b, "%sreduction loop %u by %lld", b.len ? ", " : "", p->nb,
+                       (long long)tc->tile[p->nb]);
+    sol_emit_remark(ctx, loc, "%s: rewritten with the %s tiles (%s)", node->name, level, b.data);
+    sol_buf_free(&b);
+}
+
+/* Rewrites node n's nest with tiles tc. A nest that cannot be rewritten is left alone, with a
+ * remark when asked. */
+static void emit_node(SolModule *m, SolGraph *g, uint32_t n, const SolTileChoice *tc,
+                      const char *level, bool remarks)
+{
+    SolNode *node = &g->nodes[n];
+    TilePlan p;
+    const char *why = plan_tiling(g, node, tc, &p);
+    if (why) {
+        if (remarks)
+            sol_emit_remark(m->ctx, node->op->loc, "%s: not rewritten for %s: %s", node->name,
+                            level, why);
+        return;
     }
+    if (remarks && p.red_why && p.red_why[0])
+        sol_emit_remark(m->ctx, node->op->loc, "%s: reduction loop %u stays whole: %s", node->name,
+                        p.nb, p.red_why);
+    SolOp *root = node->op;
+    SolLoc loc = root->loc;
+    if (p.first == p.nb) { /* only the reduction is split: its tile loop goes around the band */
+        PointBand pb = {p.band, 0, p.nb};
+        SolOp *kt = emit_reduction(m, &pb, &p.redplan, tc->tile[p.nb]);
+        copy_attrs(m, root, kt, true);
+        root = kt;
+    } else {
+        root = rewrite_band(m, &p, tc, root);
+        PointBand pb = {p.band, p.first, p.nb};
+        if (p.red)
+            emit_reduction(m, &pb, &p.redplan, tc->tile[p.nb]);
+    }
+    node->op = root;
+    if (remarks)
+        rewrite_remark(m->ctx, node, &p, tc, level, loc);
 }
 
 /* ---- the pass ----------------------------------------------------------------------------- */
@@ -738,7 +788,7 @@ static bool run(SolPassRun *r, SolModule *m)
             group_remarks(r->ctx, g, &a->plan, &lv[k]);
     for (uint32_t n = 0; ok && emit_at >= 0 && n < g->num_nodes; n++)
         if (tc[n * nlv + (uint32_t)emit_at].kind == SOL_TILE_TILED)
-            emit_node(r, m, g, n, &tc[n * nlv + (uint32_t)emit_at], lv[emit_at].name, remarks);
+            emit_node(m, g, n, &tc[n * nlv + (uint32_t)emit_at], lv[emit_at].name, remarks);
     free(tc);
     if (have_dev)
         sol_device_free(&dev);

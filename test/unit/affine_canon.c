@@ -3,8 +3,11 @@
  * floor/ceil semantics on negative operands, canonical forms (constants on the right, `x - y`
  * as `x + y * -1`, collected constant terms), no folding when int64 would overflow or a
  * divisor is zero, uniquing (equal expressions, maps and sets are one pointer), the
- * pure/symbolic predicates, and the printer's text for each form. Exit status 0 = pass.
+ * pure/symbolic predicates, and the printer's text for each form; and the utilities of
+ * lib/IR/affine_util.c: substitution, linear forms and the canonical form of linear parts.
+ * Exit status 0 = pass.
  */
+#include "IR/affine_util.h"
 #include "IR/ir.h"
 
 #include <stdlib.h>
@@ -244,6 +247,67 @@ static void test_predicates(void)
     EXPECT(sol_affine_is_symbolic(C(3)));
 }
 
+static void test_subst(void)
+{
+    const SolAffineExpr *d0 = sol_affine_dim(ctx, 0), *d1 = sol_affine_dim(ctx, 1);
+    const SolAffineExpr *s0 = sol_affine_sym(ctx, 0);
+    /* (d0 + s0 * 2) floordiv 4 with d0 -> d1 + 1, s0 -> 3: the builders fold what they can. */
+    const SolAffineExpr *e = fdiv(add(d0, mul(s0, C(2))), C(4));
+    const SolAffineExpr *dims[] = {add(d1, C(1))}, *syms[] = {C(3)};
+    EXPECT(sol_affine_subst(ctx, e, dims, syms) == fdiv(add(d1, C(7)), C(4)));
+    /* Constants everywhere fold to a constant. */
+    const SolAffineExpr *cd[] = {C(9)};
+    EXPECT_CONST(sol_affine_subst(ctx, e, cd, syms), 3);
+    /* A replacement left NULL makes the result NULL, unless e does not use it. */
+    const SolAffineExpr *none[] = {NULL};
+    EXPECT(sol_affine_subst(ctx, e, none, syms) == NULL);
+    EXPECT(sol_affine_subst(ctx, add(s0, C(1)), none, syms) == C(4));
+}
+
+static void test_linear(void)
+{
+    const SolAffineExpr *d0 = sol_affine_dim(ctx, 0), *d1 = sol_affine_dim(ctx, 1);
+    int64_t coef[3], c;
+    /* 2*(d0 + 3) - d1 + d0 = 3*d0 - d1 + 6 */
+    EXPECT(sol_affine_linear(add(add(mul(add(d0, C(3)), C(2)), sol_affine_neg(ctx, d1)), d0), 3,
+                             coef, &c));
+    EXPECT(coef[0] == 3 && coef[1] == -1 && coef[2] == 0 && c == 6);
+    EXPECT(sol_affine_linear(C(-5), 3, coef, &c) && coef[0] == 0 && c == -5);
+    /* Not linear: a dim outside the n given, a symbol, a division, a product of dims. */
+    EXPECT(!sol_affine_linear(d1, 1, coef, &c));
+    EXPECT(!sol_affine_linear(add(d0, sol_affine_sym(ctx, 0)), 3, coef, &c));
+    EXPECT(!sol_affine_linear(fdiv(d0, C(2)), 3, coef, &c));
+    EXPECT(!sol_affine_linear(mul(d0, d1), 3, coef, &c));
+    /* Overflow is refused, not wrapped. */
+    EXPECT(!sol_affine_linear(add(mul(d0, C(INT64_MAX)), d0), 3, coef, &c));
+}
+
+static void test_canon(void)
+{
+    const SolAffineExpr *d0 = sol_affine_dim(ctx, 0), *d1 = sol_affine_dim(ctx, 1);
+    const SolAffineExpr *s0 = sol_affine_sym(ctx, 0);
+    /* Terms collected in dim order, zero terms dropped: (d1 + d0) + d0 - d1 * 2 + 1. */
+    const SolAffineExpr *e = add(add(add(d1, d0), d0), add(mul(d1, C(-2)), C(1)));
+    EXPECT_TEXT(sol_affine_canon(ctx, e), "d0 * 2 - d1 + 1");
+    EXPECT(sol_affine_canon(ctx, e) == sol_affine_canon(ctx, add(mul(d0, C(2)), sub(C(1), d1))));
+    EXPECT(sol_affine_canon(ctx, sub(add(d0, d1), d1)) == sol_affine_canon(ctx, add(d0, C(0))));
+    EXPECT_CONST(sol_affine_canon(ctx, sub(d0, d0)), 0);
+    /* Leaves are their own canonical form. */
+    EXPECT(sol_affine_canon(ctx, d1) == d1 && sol_affine_canon(ctx, s0) == s0);
+    /* A strided counter: (2*d0 + 1) floordiv 2 = d0, ceildiv gives d0 + 1, mod gives 1. */
+    const SolAffineExpr *x = add(mul(d0, C(2)), C(1));
+    EXPECT(sol_affine_canon(ctx, fdiv(x, C(2))) == d0);
+    EXPECT(sol_affine_canon(ctx, cdiv(x, C(2))) == add(d0, C(1)));
+    EXPECT_CONST(sol_affine_canon(ctx, mod(x, C(2))), 1);
+    /* 4*d0 - 3 floordiv 2 = 2*d0 - 2 (floor of -1.5). */
+    EXPECT_TEXT(sol_affine_canon(ctx, fdiv(sub(mul(d0, C(4)), C(3)), C(2))), "d0 * 2 - 2");
+    /* q does not divide a coefficient: the division stays, over the canonical dividend. */
+    EXPECT_TEXT(sol_affine_canon(ctx, fdiv(add(d1, add(d0, d0)), C(4))),
+                "(d0 * 2 + d1) floordiv 4");
+    /* Not linear at all: operands made canonical. */
+    EXPECT_TEXT(sol_affine_canon(ctx, mul(add(d0, d0), s0)), "d0 * 2 * s0");
+}
+
 int main(void)
 {
     ctx = sol_context_new();
@@ -252,6 +316,9 @@ int main(void)
     test_canonical_forms();
     test_uniquing();
     test_predicates();
+    test_subst();
+    test_linear();
+    test_canon();
     sol_context_free(ctx);
     if (failures)
         fprintf(stderr, "affine_canon: %d check(s) failed\n", failures);
