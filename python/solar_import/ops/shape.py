@@ -1,0 +1,235 @@
+"""Views as index arithmetic: t, transpose, permute, expand, unsqueeze, squeeze, slice,
+select, and reshape/view/flatten.
+
+A view emits nothing: its result is a Tensor on the argument's Buffer whose index function
+maps the view's indices to the argument's. A reshape is a view when every group of merged
+dimensions has constant inner sizes (index = (f floordiv c) mod s) or only splits dimensions
+(index = sum o_k * stride_k, strides may be symbolic); otherwise it is materialised by one copy
+nest that loops over the finer side of each group.
+"""
+
+from ..ir import Ix
+from ..sym import Sym
+from .common import norm_dim, numel
+
+
+def emit_t(ctx):
+    x = ctx.arg(0)
+    if x.rank < 2:
+        ctx.set_result(x)
+        return
+    ctx.set_result(x.view(ctx.out_shape(), lambda idx: [idx[1], idx[0]]))
+
+
+def emit_transpose(ctx):
+    x = ctx.arg(0)
+    d0, d1 = norm_dim(ctx.int(ctx.arg(1), "dim"), x.rank), norm_dim(ctx.int(ctx.arg(2), "dim"), x.rank)
+
+    def fn(idx):
+        idx = list(idx)
+        idx[d0], idx[d1] = idx[d1], idx[d0]
+        return idx
+    ctx.set_result(x.view(ctx.out_shape(), fn))
+
+
+def emit_permute(ctx):
+    x = ctx.arg(0)
+    perm = [norm_dim(d, x.rank) for d in ctx.int(ctx.arg(1), "dim")]
+    inv = [0] * len(perm)
+    for k, p in enumerate(perm):
+        inv[p] = k
+
+    def fn(idx):
+        return [idx[inv[d]] for d in range(len(perm))]
+    ctx.set_result(x.view(ctx.out_shape(), fn))
+
+
+def emit_expand(ctx):
+    x = ctx.arg(0)
+    shape = ctx.out_shape()
+    r, q = len(shape), x.rank
+
+    def fn(idx):
+        sub = idx[r - q:]
+        return [Ix.lift(0) if (x.shape[d] == Sym.const(1) and shape[r - q + d] != Sym.const(1))
+                else sub[d] for d in range(q)]
+    ctx.set_result(x.view(shape, fn))
+
+
+def emit_unsqueeze(ctx):
+    x = ctx.arg(0)
+    d = norm_dim(ctx.int(ctx.arg(1), "dim"), x.rank + 1)
+    ctx.set_result(x.view(ctx.out_shape(), lambda idx: idx[:d] + idx[d + 1:]))
+
+
+def emit_squeeze(ctx):
+    x = ctx.arg(0)
+    dims = ctx.arg(1)
+    if dims is None:
+        drop = [d for d in range(x.rank) if x.shape[d] == Sym.const(1)]
+    else:
+        dl = dims if isinstance(dims, (list, tuple)) else [dims]
+        drop = [norm_dim(ctx.int(d, "dim"), x.rank) for d in dl]
+        drop = [d for d in drop if x.shape[d] == Sym.const(1)]
+
+    def fn(idx):
+        out, it = [], iter(idx)
+        for d in range(x.rank):
+            out.append(Ix.lift(0) if d in drop else next(it))
+        return out
+    ctx.set_result(x.view(ctx.out_shape(), fn))
+
+
+def emit_slice(ctx):
+    x = ctx.arg(0)
+    d = norm_dim(ctx.int(ctx.argkw(1, "dim", 0), "dim"), x.rank)
+    start = ctx.argkw(2, "start", 0)
+    step = ctx.int(ctx.argkw(4, "step", 1), "step")
+    start = Sym.const(0) if start is None else Sym.lift(start)
+    if start.is_const() and start.value() < 0:
+        start = start + x.shape[d]
+        if start.is_const() and start.value() < 0:
+            start = Sym.const(0)
+    size = x.shape[d]
+    if start.is_const() and size.is_const() and start.value() > size.value():
+        start = size
+
+    def fn(idx):
+        idx = list(idx)
+        idx[d] = idx[d] * step + start
+        return idx
+    ctx.set_result(x.view(ctx.out_shape(), fn))
+
+
+def emit_select(ctx):
+    x = ctx.arg(0)
+    d = norm_dim(ctx.int(ctx.arg(1), "dim"), x.rank)
+    i = Sym.lift(ctx.arg(2))
+    if i.is_const() and i.value() < 0:
+        i = i + x.shape[d]
+    ctx.set_result(x.view(ctx.out_shape(), lambda idx: idx[:d] + [Ix.lift(i)] + idx[d:]))
+
+
+def _groups(ctx, ins, outs):
+    """Pairs (in dims, out dims) of equal products, size-1 dims dropped, or None."""
+    ev = ctx.w.eval
+    i = [d for d in range(len(ins)) if ins[d] != Sym.const(1)]
+    o = [d for d in range(len(outs)) if outs[d] != Sym.const(1)]
+    groups = []
+    a = c = 0
+    while a < len(i) or c < len(o):
+        gi, go = [], []
+        pi, po = 1, 1
+        while True:
+            if pi == po and gi and go:
+                break
+            if pi <= po and a < len(i):
+                gi.append(i[a])
+                pi *= ev(ins[i[a]])
+                a += 1
+            elif c < len(o):
+                go.append(o[c])
+                po *= ev(outs[o[c]])
+                c += 1
+            else:
+                return None
+        if numel([ins[k] for k in gi]) != numel([outs[k] for k in go]):
+            return None
+        groups.append((gi, go))
+    return groups
+
+
+def emit_reshape(ctx):
+    x = ctx.arg(0)
+    shape = ctx.out_shape()
+    groups = _groups(ctx, x.shape, shape)
+    if groups is None:
+        ctx.fail("cannot express the reshape %s -> %s" % (
+            [str(s) for s in x.shape], [str(s) for s in shape]))
+    viewable = True
+    for gi, go in groups:
+        if len(gi) > 1:
+            # merged: needs constant inner sizes
+            if not all(x.shape[k].is_const() for k in gi[1:]) or len(go) > 1 and not all(
+                    shape[k].is_const() for k in go):
+                viewable = False
+    if viewable:
+        def fn(idx):
+            res = [Ix.lift(0)] * x.rank
+            for gi, go in groups:
+                # linear index of the group from the output side
+                lin = Ix.lift(0)
+                stride = Sym.const(1)
+                for k in reversed(go):
+                    lin = lin + idx[k] * stride
+                    stride = stride * shape[k]
+                if len(gi) == 1:
+                    res[gi[0]] = lin
+                    continue
+                inner = 1
+                for k in reversed(gi):
+                    s = x.shape[k]
+                    part = lin.floordiv(inner) if inner != 1 else lin
+                    res[k] = part.mod(s.value()) if k != gi[0] else part
+                    inner *= s.value() if s.is_const() else 1
+            return res
+        ctx.set_result(x.view(shape, fn))
+        return
+    # Materialise: loop over the finer side of each group.
+    b = ctx.b
+    out = ctx.out()
+    order = []  # (group, side) with the loop dims
+    for gi, go in groups:
+        order.append((gi, go, "in" if len(gi) >= len(go) else "out"))
+
+    def rec(g, ivs):
+        if g == len(order):
+            in_idx = [Ix.lift(0)] * x.rank
+            out_idx = [Ix.lift(0)] * len(shape)
+            for (gi, go, side), lv in zip(order, ivs):
+                src, dst, dims_src, dims_dst = (gi, go, x.shape, shape) if side == "in" else (
+                    go, gi, shape, x.shape)
+                lin = Ix.lift(0)
+                stride = Sym.const(1)
+                for k, iv in reversed(list(zip(src, lv))):
+                    lin = lin + iv * stride
+                    stride = stride * dims_src[k]
+                target = in_idx if side == "out" else out_idx
+                mine = out_idx if side == "out" else in_idx
+                for k, iv in zip(src, lv):
+                    mine[k] = iv
+                if len(dst) == 1:
+                    target[dst[0]] = lin
+                else:
+                    inner = 1
+                    for k in reversed(dst):
+                        s = dims_dst[k]
+                        if not s.is_const() and k != dst[0]:
+                            ctx.fail("cannot express the reshape %s -> %s" % (
+                                [str(v) for v in x.shape], [str(v) for v in shape]))
+                        part = lin.floordiv(inner) if inner != 1 else lin
+                        target[k] = part.mod(s.value()) if k != dst[0] else part
+                        inner *= s.value() if s.is_const() else 1
+            out.store(b, x.load(b, in_idx), out_idx)
+            return
+        gi, go, side = order[g]
+        dims = gi if side == "in" else go
+        sizes = x.shape if side == "in" else shape
+        lv = []
+
+        def inner_loops(j):
+            if j == len(dims):
+                rec(g + 1, ivs + [list(lv)])
+                return
+            with b.loop(sizes[dims[j]]) as L:
+                lv.append(L.iv)
+                inner_loops(j + 1)
+                lv.pop()
+        inner_loops(0)
+
+    if not order:
+        with b.loop(1):
+            out.store(b, x.load(b, [Ix.lift(0)] * x.rank), [Ix.lift(0)] * len(shape))
+    else:
+        rec(0, [])
+    ctx.set_result(out)
