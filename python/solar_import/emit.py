@@ -63,7 +63,8 @@ class OpContext:
         self.shapes = shapes      # [[Sym]] per tensor output
         self.elems = elems        # [elem] per tensor output
         self.results = {}
-        self.op, _ = op_name(node.target)
+        self.op, full = op_name(node.target)
+        self.overload = full[len(self.op) + 1:] if full.startswith(self.op + ".") else "default"
         self.line = node.meta.get("solar_line")
         self.path = writer.path
 
@@ -143,7 +144,7 @@ class Writer:
 
     def result_used(self, node, k):
         for u in node.users:
-            if u.target is operator.getitem and u.args[1] == k:
+            if u.target is operator.getitem and u.args[1] == k and len(u.users) > 0:
                 return True
         return False
 

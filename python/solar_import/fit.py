@@ -200,7 +200,7 @@ def _fit_one(vec, envs, names, known, local_syms):
                     out = out * pool[i][0]
                 return out
     # 5. (X + c*Y + k) floordiv s.
-    ys = [(None, 0, [0] * len(envs))] + [(y, c, vals) for y, vals in pool for c in (-1, 1, -2, 2, -3)]
+    ys = [(None, 0, [0] * len(envs))] + [(y, c, vals) for y, vals in pool for c in (-1, 1, -2, 2, -3, 3, -4, 4, -5, -6, -7, -8)]
     for x, xv in pool:
         for y, cy, yv in ys:
             if y is not None and y.key == x.key:

@@ -317,6 +317,25 @@ class Builder:
         self.sym_values[s.key] = name
         return name
 
+    def size_float(self, s, ty):
+        """A float SSA value equal to the size s, computed once at function top level."""
+        s = Sym.lift(s)
+        key = ("float", s.key, ty)
+        if key in self.sym_values:
+            return self.sym_values[key]
+        if s.is_const():
+            name = self.fresh("cst")
+            self.prologue.append("  %s = arith.constant %s : %s" % (
+                name, float_literal(float(s.value()), ty), ty))
+        else:
+            iv = self.index(s)
+            i64 = self.fresh("x")
+            self.prologue.append("  %s = arith.index_cast %s : index to i64" % (i64, iv))
+            name = self.fresh("x")
+            self.prologue.append("  %s = arith.sitofp %s : i64 to %s" % (name, i64, ty))
+        self.sym_values[key] = name
+        return name
+
     def _sym_affine(self, s, operands):
         """Text of an affine Sym over symbols s0..; appends their SSA names to operands."""
         def sym_name(atom):
@@ -466,6 +485,10 @@ class Builder:
         ix = Ix.lift(ix)
         if ix.is_const():
             return self.consti(ix.off.value(), "index")
+        if ix.div is None and len(ix.terms) == 1 and ix.off == Sym.const(0):
+            (v, c), = ix.terms.items()
+            if c == Sym.const(1):
+                return v
         if ix.div is None and not ix.terms:
             return self.index(ix.off)
         alias, dims, syms = self._map([ix])

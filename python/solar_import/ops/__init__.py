@@ -4,7 +4,7 @@ Keys are overload packets (`aten.addmm`) or full overload names (`aten.add.Tenso
 first). The emitters live in one module per family; see ../EMITTERS.md for how to add one.
 """
 
-from . import conv, elementwise as ew, linalg, reduce, shape
+from . import activation as act, conv, elementwise as ew, linalg, reduce, shape
 
 EMITTERS = {
     # -- identity and copies (elementwise.py)
@@ -67,6 +67,42 @@ EMITTERS = {
     # -- softmax family (reduce.py)
     "aten._softmax": reduce.emit_softmax,
     "aten._log_softmax": reduce.emit_log_softmax,
+
+    # -- reductions (reduce.py)
+    "aten.sum": reduce.emit_sum,
+    "aten.mean": reduce.emit_mean,
+    "aten.amax": reduce.emit_amax,
+    "aten.amin": reduce.emit_amin,
+    "aten.max": reduce.emit_max,
+    "aten.min": reduce.emit_min,
+    "aten.argmax": reduce.emit_argmax,
+    "aten.argmin": reduce.emit_argmin,
+    "aten.prod": reduce.emit_prod,
+    "aten.var": reduce.emit_var,
+    "aten.std": reduce.emit_std,
+    "aten.logsumexp": reduce.emit_logsumexp,
+    "aten.linalg_vector_norm": reduce.emit_vector_norm,
+    "aten.norm": reduce.emit_vector_norm,
+    "aten.cumsum": reduce.emit_cumsum,
+    "aten.cumprod": reduce.emit_cumprod,
+
+    # -- activations (activation.py)
+    "aten.gelu": act.emit_gelu,
+    "aten.gelu_": act.emit_gelu,
+    "aten.silu": act.emit_silu,
+    "aten.silu_": act.emit_silu,
+    "aten.leaky_relu": act.emit_leaky_relu,
+    "aten.leaky_relu_": act.emit_leaky_relu,
+    "aten.elu": act.emit_elu,
+    "aten.elu_": act.emit_elu,
+    "aten.hardtanh": act.emit_hardtanh,
+    "aten.hardtanh_": act.emit_hardtanh,
+    "aten.hardsigmoid": act.emit_hardsigmoid,
+    "aten.hardswish": act.emit_hardswish,
+    "aten.softplus": act.emit_softplus,
+    "aten.mish": act.emit_mish,
+    "aten.threshold": act.emit_threshold,
+    "aten.sign": act.emit_sign,
 
     # -- views (shape.py)
     "aten.t": shape.emit_t,

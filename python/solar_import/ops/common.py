@@ -56,12 +56,7 @@ def numel(shape):
 
 def index_to_float(b, s, ty):
     """A float SSA value equal to the (possibly symbolic) size s."""
-    s = Sym.lift(s)
-    if s.is_const():
-        return b.constf(float(s.value()), ty)
-    iv = b.index(s)
-    i64 = b.cast("arith.index_cast", iv, "index", "i64")
-    return b.cast("arith.sitofp", i64, "i64", ty)
+    return b.size_float(s, ty)
 
 
 def scalar_value(b, v, elem):
