@@ -16,7 +16,7 @@ import operator
 import os
 
 from . import ops
-from .errors import ImportFault, NeedFixed, located
+from .errors import ImportFault, NeedFixed, NeedMaterialize, located
 from .fit import _shapes_of, _node_class
 from .ir import Builder, Buffer, Tensor, elem_of, memref_type
 from .sym import Sym
@@ -207,9 +207,22 @@ def _sanitize(name):
 
 def emit_module(trace, syms, plan, path, header):
     """The module text. syms: [Sym] per slot of fit.flatten(trace); plan: dict with
-    "index_args" (names, in order)."""
+    "index_args" (names, in order). A view that turns out to need a copy (NeedMaterialize)
+    restarts the emission with that reshape materialised."""
+    materialize = set()
+    while True:
+        try:
+            return _emit_module(trace, syms, plan, path, header, materialize)
+        except NeedMaterialize as e:
+            if e.node in materialize:
+                raise
+            materialize.add(e.node)
+
+
+def _emit_module(trace, syms, plan, path, header, materialize):
     Node = _node_class()
     w = Writer(trace, syms, plan, path)
+    w.materialize = materialize
     b = w.b
     base = os.path.basename(path)
     slot = iter(syms)

@@ -48,3 +48,12 @@ def located(path, line, msg):
 def describe(exc):
     text = "".join(traceback.format_exception_only(type(exc), exc)).strip()
     return text.replace("\n", " ")
+
+
+class NeedMaterialize(Exception):
+    """A view (a reshape merging dims of symbolic size) was read at an index it cannot split
+    without division; the writer emits that reshape as a copy and starts again."""
+
+    def __init__(self, node):
+        Exception.__init__(self, "materialise %s" % node)
+        self.node = node

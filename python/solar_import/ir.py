@@ -240,6 +240,7 @@ class Builder:
         self.arg_names = {}   # size-constant name -> SSA name of its index argument
         self.tags = None
         self.consts = {}
+        self.ranges = {}      # loop variable -> its trip count (loops from 0 with step 1)
 
     # -- names
     def fresh(self, hint="v"):
@@ -523,49 +524,91 @@ class Builder:
 
 
 class _LoopCtx:
+    """One affine.for, or, for a bound that is a product of sizes (`B * S`, from a flatten),
+    one affine.for per factor whose composite index `b * S + s` is the Loop's iv: views that
+    merged those dims can then split it again without division (Tensor views in shape.py)."""
+
     def __init__(self, b, lo, hi, step, carry, name):
         self.b, self.lo, self.hi, self.step, self.carry, self.name = b, lo, hi, step, carry, name
 
+    def _factors(self):
+        hi = self.hi
+        if not isinstance(hi, Sym) or self.step != 1 or not (
+                isinstance(self.lo, int) and self.lo == 0) or len(hi.terms) != 1:
+            return None
+        (m, c), = hi.terms.items()
+        if len(m) + (c != 1) < 2 or c < 1:
+            return None
+        return ([Sym.const(c)] if c != 1 else []) + [Sym.atom(a) for a in m]
+
     def __enter__(self):
         b = self.b
-        iv = b.fresh(self.name)
-        args = [b.fresh("acc") for _ in self.carry]
-        results = [b.fresh("r") for _ in self.carry]
-        lo, hi = b.bound(self.lo), b.bound(self.hi)
-        head = ""
-        if results:
-            head = ("%s = " % results[0]) if len(results) == 1 else "%s:%d = " % (
-                results[0], len(results))
-        text = "%saffine.for %s = %s to %s" % (head, iv, lo, hi)
-        if self.step != 1:
-            text += " step %d" % self.step
-        if self.carry:
-            text += " iter_args(%s) -> (%s)" % (
-                ", ".join("%s = %s" % (a, init) for a, (init, _) in zip(args, self.carry)),
-                ", ".join(ty for _, ty in self.carry))
-        b.emit(text + " {")
-        b.depth += 1
-        self.top = b.depth == 1
-        res = results if len(results) <= 1 else ["%s#%d" % (results[0], k)
-                                                  for k in range(len(results))]
-        self.L = Loop(b, Ix.var(iv), args, res)
-        self.L.iv_name = iv
+        factors = self._factors()
+        levels = factors if factors else [None]
+        self.levels = []
+        carry_tys = [ty for _, ty in self.carry]
+        inits = [init for init, _ in self.carry]
+        ivs = []
+        for k, f in enumerate(levels):
+            iv = b.fresh(self.name)
+            args = [b.fresh("acc") for _ in self.carry]
+            results = [b.fresh("r") for _ in self.carry]
+            if f is None:
+                lo, hi = b.bound(self.lo), b.bound(self.hi)
+            else:
+                lo, hi = "0", b.bound(f)
+            head = ""
+            if results:
+                head = ("%s = " % results[0]) if len(results) == 1 else "%s:%d = " % (
+                    results[0], len(results))
+            text = "%saffine.for %s = %s to %s" % (head, iv, lo, hi)
+            if self.step != 1:
+                text += " step %d" % self.step
+            if self.carry:
+                text += " iter_args(%s) -> (%s)" % (
+                    ", ".join("%s = %s" % (a, init) for a, init in zip(args, inits)),
+                    ", ".join(carry_tys))
+            b.emit(text + " {")
+            b.depth += 1
+            res = results if len(results) <= 1 else ["%s#%d" % (results[0], j)
+                                                      for j in range(len(results))]
+            self.levels.append((iv, args, res))
+            inits = args
+            ivs.append(iv)
+            rng = f if f is not None else (Sym.lift(self.hi) if isinstance(self.hi, (int, Sym))
+                                           and self.lo == 0 and self.step == 1 else None)
+            if rng is not None:
+                b.ranges[iv] = rng
+        if factors:
+            comp = Ix.lift(0)
+            stride = Sym.const(1)
+            for iv, f in reversed(list(zip(ivs, factors))):
+                comp = comp + Ix.var(iv) * stride
+                stride = stride * f
+        else:
+            comp = Ix.var(ivs[0])
+        iv0, args_in, _ = self.levels[-1]
+        self.L = Loop(b, comp, args_in, self.levels[0][2])
+        self.L.iv_name = ivs[0] if not factors else None
         return self.L
 
     def __exit__(self, et, ev, tb):
         if et is not None:
             return False
         b = self.b
-        if self.carry:
-            if self.L._yielded is None or len(self.L._yielded) != len(self.carry):
-                raise ValueError("a loop with iter_args must yield %d values" % len(self.carry))
-            b.emit("affine.yield %s : %s" % (", ".join(self.L._yielded),
-                                             ", ".join(ty for _, ty in self.carry)))
-        b.depth -= 1
-        close = "}"
-        if b.depth == 0 and b.tags:
-            close += " {solar.op = \"%s\", solar.loc = \"%s\"}" % b.tags
-        b.emit(close)
+        if self.carry and (self.L._yielded is None or len(self.L._yielded) != len(self.carry)):
+            raise ValueError("a loop with iter_args must yield %d values" % len(self.carry))
+        tys = ", ".join(ty for _, ty in self.carry)
+        yielded = self.L._yielded
+        for k in range(len(self.levels) - 1, -1, -1):
+            if self.carry:
+                b.emit("affine.yield %s : %s" % (", ".join(yielded), tys))
+                yielded = self.levels[k][2]
+            b.depth -= 1
+            close = "}"
+            if b.depth == 0 and b.tags:
+                close += " {solar.op = \"%s\", solar.loc = \"%s\"}" % b.tags
+            b.emit(close)
         return False
 
 

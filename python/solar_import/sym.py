@@ -152,6 +152,25 @@ class Sym:
         rest = self - out * d
         return Sym.atom(FloorDiv(rest, d)) + out
 
+    def div_exact(self, d):
+        """self / d when d (an int or a single-monomial Sym) divides every term, else None."""
+        d = Sym.lift(d)
+        if len(d.terms) != 1:
+            return Sym.const(1) if d == self else None
+        (dm, dc), = d.terms.items()
+        out = {}
+        for m, c in self.terms.items():
+            if c % dc != 0:
+                return None
+            rest = list(m)
+            for a in dm:
+                if a in rest:
+                    rest.remove(a)
+                else:
+                    return None
+            out[tuple(rest)] = c // dc
+        return Sym(out)
+
     def ceildiv(self, d):
         return (self + (int(d) - 1)).floordiv(d)
 

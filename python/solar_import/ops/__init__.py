@@ -4,7 +4,7 @@ Keys are overload packets (`aten.addmm`) or full overload names (`aten.add.Tenso
 first). The emitters live in one module per family; see ../EMITTERS.md for how to add one.
 """
 
-from . import activation as act, conv, elementwise as ew, linalg, reduce, shape
+from . import activation as act, conv, create, elementwise as ew, linalg, norm, pool, reduce, shape
 
 EMITTERS = {
     # -- identity and copies (elementwise.py)
@@ -13,6 +13,25 @@ EMITTERS = {
     "aten.clone": ew.emit_identity,
     "aten.lift_fresh_copy": ew.emit_identity,
     "aten._to_copy": ew.emit_to_copy,
+
+    # -- creation and filling (create.py)
+    "aten.empty": create.emit_empty,
+    "aten.empty_like": create.emit_empty,
+    "aten.new_empty": create.emit_empty,
+    "aten.zeros": create.emit_constant_fill,
+    "aten.ones": create.emit_constant_fill,
+    "aten.full": create.emit_constant_fill,
+    "aten.zeros_like": create.emit_constant_fill,
+    "aten.ones_like": create.emit_constant_fill,
+    "aten.full_like": create.emit_constant_fill,
+    "aten.new_zeros": create.emit_constant_fill,
+    "aten.new_ones": create.emit_constant_fill,
+    "aten.new_full": create.emit_constant_fill,
+    "aten.scalar_tensor": create.emit_constant_fill,
+    "aten.fill_": create.emit_constant_fill,
+    "aten.zero_": create.emit_constant_fill,
+    "aten.copy_": create.emit_copy_,
+    "aten.arange": create.emit_arange,
 
     # -- elementwise arithmetic (elementwise.py)
     "aten.relu": ew.unary(ew.f_relu),
@@ -103,6 +122,25 @@ EMITTERS = {
     "aten.mish": act.emit_mish,
     "aten.threshold": act.emit_threshold,
     "aten.sign": act.emit_sign,
+
+    # -- normalisation (norm.py)
+    "aten.native_batch_norm": norm.emit_batch_norm,
+    "aten.native_layer_norm": norm.emit_layer_norm,
+    "aten.native_group_norm": norm.emit_group_norm,
+
+    # -- pooling (pool.py)
+    "aten.max_pool1d": pool.emit_max_pool,
+    "aten.max_pool2d": pool.emit_max_pool,
+    "aten.max_pool3d": pool.emit_max_pool,
+    "aten.max_pool1d_with_indices": pool.emit_max_pool,
+    "aten.max_pool2d_with_indices": pool.emit_max_pool,
+    "aten.max_pool3d_with_indices": pool.emit_max_pool,
+    "aten.avg_pool1d": pool.emit_avg_pool,
+    "aten.avg_pool2d": pool.emit_avg_pool,
+    "aten.avg_pool3d": pool.emit_avg_pool,
+    "aten._adaptive_avg_pool2d": pool.emit_adaptive_avg_pool,
+    "aten._adaptive_avg_pool3d": pool.emit_adaptive_avg_pool,
+    "aten.adaptive_avg_pool1d": pool.emit_adaptive_avg_pool,
 
     # -- views (shape.py)
     "aten.t": shape.emit_t,

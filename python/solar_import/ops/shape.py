@@ -10,6 +10,7 @@ nest that loops over the finer side of each group.
 
 from ..ir import Ix
 from ..sym import Sym
+from ..errors import NeedMaterialize
 from .common import norm_dim, numel
 
 
@@ -139,6 +140,43 @@ def _groups(ctx, ins, outs):
     return groups
 
 
+def split_index(b, lin, sizes):
+    """[Ix per size] whose mixed-radix combination over sizes (outer first) is lin, found
+    without division: lin's terms are split by which of them the inner size divides, and
+    the inner part must provably range over exactly [0, size) (loop trip counts from
+    b.ranges). None when it cannot be shown."""
+    if lin.div is not None:
+        return None
+    parts = []
+    cur = lin
+    for k in range(len(sizes) - 1, 0, -1):
+        s = sizes[k]
+        hi, lo = {}, {}
+        for iv, c in cur.terms.items():
+            q = c.div_exact(s)
+            if q is not None:
+                hi[iv] = q
+            else:
+                lo[iv] = c
+        off_hi = cur.off.div_exact(s)
+        if off_hi is None:
+            return None
+        top = Sym.const(0)
+        for iv, c in lo.items():
+            r = b.ranges.get(iv)
+            if r is None:
+                return None
+            top = top + c * (r - 1)
+        if lo and top != s - 1:
+            if not (top.is_const() and s.is_const() and top.value() <= s.value() - 1
+                    and all(c.is_const() and c.value() > 0 for c in lo.values())):
+                return None
+        parts.insert(0, Ix(lo, 0))
+        cur = Ix(hi, off_hi)
+    parts.insert(0, cur)
+    return parts
+
+
 def emit_reshape(ctx):
     x = ctx.arg(0)
     shape = ctx.out_shape()
@@ -146,14 +184,16 @@ def emit_reshape(ctx):
     if groups is None:
         ctx.fail("cannot express the reshape %s -> %s" % (
             [str(s) for s in x.shape], [str(s) for s in shape]))
-    viewable = True
+    viewable = ctx.node not in ctx.w.materialize
     for gi, go in groups:
-        if len(gi) > 1:
-            # merged: needs constant inner sizes
-            if not all(x.shape[k].is_const() for k in gi[1:]) or len(go) > 1 and not all(
+        if len(gi) > 1 and len(go) > 1:
+            if not all(x.shape[k].is_const() for k in gi[1:]) or not all(
                     shape[k].is_const() for k in go):
                 viewable = False
     if viewable:
+        b = ctx.b
+        node = ctx.node
+
         def fn(idx):
             res = [Ix.lift(0)] * x.rank
             for gi, go in groups:
@@ -166,12 +206,19 @@ def emit_reshape(ctx):
                 if len(gi) == 1:
                     res[gi[0]] = lin
                     continue
-                inner = 1
-                for k in reversed(gi):
-                    s = x.shape[k]
-                    part = lin.floordiv(inner) if inner != 1 else lin
-                    res[k] = part.mod(s.value()) if k != gi[0] else part
-                    inner *= s.value() if s.is_const() else 1
+                if all(x.shape[k].is_const() for k in gi[1:]):
+                    inner = 1
+                    for k in reversed(gi):
+                        s = x.shape[k]
+                        part = lin.floordiv(inner) if inner != 1 else lin
+                        res[k] = part.mod(s.value()) if k != gi[0] else part
+                        inner *= s.value() if s.is_const() else 1
+                    continue
+                parts = split_index(b, lin, [x.shape[k] for k in gi])
+                if parts is None:
+                    raise NeedMaterialize(node)
+                for k, p in zip(gi, parts):
+                    res[k] = p
             return res
         ctx.set_result(x.view(shape, fn))
         return
