@@ -54,6 +54,17 @@ class Importer:
                                           "named '%s' (constants: %s)"
                                           % (n, n, ", ".join(real) or "none")))
         names = list(real)
+        settable = tr.settable_constants(path)
+        # Constants the harness cannot set (tuple unpacking) keep their values: fixed.
+        unsettable = {}
+        for n in names:
+            root = n if n in settable else (n.rsplit("_", 1)[0] if "_" in n else n)
+            if n not in settable and root not in settable:
+                unsettable[n] = "assigned by tuple unpacking or chained assignment, which " \
+                                "the reference harness cannot set"
+        names = [n for n in names if n not in unsettable]
+        real_all = real
+        real = {n: v for n, v in real.items() if n not in unsettable}
         base = None
         first_err = None
         choices = [self._distinct(real), self._safe(real)] + [
@@ -74,6 +85,8 @@ class Importer:
 
         # Phase 1: which constants only change sizes.
         fixed, pert = {}, {}
+        self.unsettable = unsettable
+        self.real_all = real_all
         for n in names:
             ok = None
             why = None
@@ -189,11 +202,13 @@ class Importer:
             small += ["%s=%d" % (n, env0[n]) for n in real if n in fixed]
         lines.append("// sizes.small: " + ", ".join(small))
         lines.append("// sizes.real: " + ", ".join("%s=%d" % (n, real[n]) for n in varied))
-        if fixed:
+        if fixed or self.unsettable:
             at = "small" if self.entry_sizes == "small" else "real"
-            lines.append("// sizes.fixed: " + "; ".join(
-                "%s=%d (%s)" % (n, env0[n], fixed[n]) for n in real if n in fixed)
-                + "; baked in at their %s values" % at)
+            items = ["%s=%d (%s)" % (n, env0[n], fixed[n]) for n in real if n in fixed]
+            items += ["%s=%d (%s)" % (n, self.real_all[n], why)
+                      for n, why in self.unsettable.items()]
+            lines.append("// sizes.fixed: " + "; ".join(items)
+                         + "; baked in at their %s values" % at)
         return lines
 
     @staticmethod

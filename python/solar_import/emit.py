@@ -304,6 +304,18 @@ def _emit_module(trace, syms, plan, path, header, materialize):
         w.output_nodes.append((src, k))
         params.append("%s: %s" % (name, buf.type))
 
+    consts = [n for n in trace.nodes if n.op == "get_attr"]
+    if consts:
+        users = [u for c in consts for u in c.users]
+        line = users[0].meta.get("solar_line") if users else None
+        raise ImportFault(located(path, line, "the model uses %d tensor%s that %s neither a "
+                                  "parameter nor a buffer (a plain tensor attribute such as an "
+                                  "initial hidden state); its values are not arguments of "
+                                  "@forward, so solar-import cannot express it (register it "
+                                  "with register_buffer)" % (
+                                      len(consts), "" if len(consts) == 1 else "s",
+                                      "is" if len(consts) == 1 else "are")))
+
     # Pass 2: emit.
     for n in trace.nodes:
         if n.op != "call_function":

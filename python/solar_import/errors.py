@@ -45,9 +45,10 @@ def located(path, line, msg):
     return "%s:%s: error: %s" % (shown, line, msg) if line else "%s: error: %s" % (shown, msg)
 
 
-def describe(exc):
+def describe(exc, limit=400):
     text = "".join(traceback.format_exception_only(type(exc), exc)).strip()
-    return text.replace("\n", " ")
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit] + " ..."
 
 
 class NeedMaterialize(Exception):

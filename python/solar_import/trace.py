@@ -54,6 +54,31 @@ def module_constants(path):
     return consts
 
 
+def settable_constants(path):
+    """The names the reference harness can set (solar_reference's rule: a top-level
+    `name = expr` with one plain target, or an element of such a tuple); constants assigned
+    by tuple unpacking (`h, w = 32, 32`) or chained assignment keep the module's values."""
+    import ast
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read(), filename=path)
+    ok, bad = set(), set()
+    for node in tree.body:
+        if isinstance(node, ast.Assign):
+            targets = node.targets
+        elif isinstance(node, ast.AnnAssign) and node.value is not None:
+            targets = [node.target]
+        else:
+            continue
+        if len(targets) == 1 and isinstance(targets[0], ast.Name):
+            ok.add(targets[0].id)
+        else:
+            for t in targets:
+                for n in ast.walk(t):
+                    if isinstance(n, ast.Name):
+                        bad.add(n.id)
+    return ok - bad
+
+
 def _harness_fault(path, e):
     text = str(e)
     line = None
@@ -142,7 +167,14 @@ def trace_model(path, sizes):
     proxy_tensor.PythonKeyTracer.create_node = create_node
     try:
         args = inputs + [v.detach() for _, v in state]
-        gm = proxy_tensor.make_fx(f, tracing_mode="fake")(*args)
+        try:
+            gm = proxy_tensor.make_fx(f, tracing_mode="fake")(*args)
+        except Exception as e:
+            # A model holding plain tensors as attributes (an RNN's h0) cannot run on fake
+            # tensors in torch 1.13: trace it for real (the sizes are small).
+            if "non-Fake Tensor inputs" not in str(e):
+                raise
+            gm = proxy_tensor.make_fx(f, tracing_mode="real")(*args)
     except ImportFault:
         raise
     except BaseException as e:

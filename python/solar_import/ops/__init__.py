@@ -185,6 +185,7 @@ EMITTERS = {
     "aten.slice": shape.emit_slice,
     "aten.select": shape.emit_select,
     "aten.flip": shape.emit_flip,
+    "aten.unfold": shape.emit_unfold,
     "aten.split": shape.emit_split,
     "aten.split_with_sizes": shape.emit_split,
     "aten.unbind": shape.emit_split,

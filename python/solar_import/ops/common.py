@@ -60,7 +60,17 @@ def index_to_float(b, s, ty):
 
 
 def scalar_value(b, v, elem):
-    """An SSA value of the Python number v in elem."""
+    """An SSA value of the Python number v in elem; a Sym (an int argument the fit tied to
+    the sizes, such as `x / batch_size`) becomes the size's value at run time."""
+    if isinstance(v, Sym):
+        if v.is_const():
+            v = v.value()
+        elif is_float(elem):
+            return b.size_float(v, elem)
+        else:
+            i64 = b.cast("arith.index_cast", b.index(v), "index", "i64")
+            return i64 if elem == "i64" else b.cast(
+                "arith.trunci" if elem != "i1" else "arith.trunci", i64, "i64", elem)
     if is_float(elem):
         return b.constf(float(v), elem)
     if elem == "i1":

@@ -432,3 +432,16 @@ def emit_constant_pad(ctx):
     nest(b, x.shape, lambda idx: out.store(b, convert(b, x.load(b, idx), x.elem, out.elem),
                                            [i + o for i, o in zip(idx, lo)]))
     ctx.set_result(out)
+
+
+def emit_unfold(ctx):
+    """unfold(x, dim, size, step): a view; window i, element k reads x[.., i*step + k, ..]."""
+    x = ctx.arg(0)
+    d = norm_dim(ctx.int(ctx.arg(1), "dim"), x.rank)
+    step = ctx.int(ctx.arg(3), "the step")
+
+    def fn(idx):
+        out = list(idx[:-1])
+        out[d] = idx[d] * step + idx[-1]
+        return out
+    ctx.set_result(x.view(ctx.out_shape(), fn))
