@@ -50,6 +50,9 @@ config.substitutions.append(("%utils", os.path.join(config.solar_src_root, "test
 config.substitutions.append(
     ("%solar_reference", os.path.join(config.solar_src_root, "python", "solar_reference.py"))
 )
+# The importer (python/solar_import) as a command: %solar_import MODEL.py -o OUT.mlir.
+config.substitutions.append(("%solar_import", "env PYTHONDONTWRITEBYTECODE=1 PYTHONPATH=%s %s -m solar_import" % (
+    os.path.join(config.solar_src_root, "python"), python)))
 # solar-validate (from solar_tools_dir, like the other tools) with this interpreter, so a test
 # does not pay for probing `python3` and /usr/bin/python3; %solar_measure is its timing script.
 config.substitutions.append(
