@@ -120,7 +120,8 @@ class Importer:
                 for combo, scale in self._combos(varied):
                     e = dict(env0)
                     for n in combo:
-                        e[n] = env0[n] + scale * (pert[n] - env0[n])
+                        e[n] = (env0[n] + scale * (pert[n] - env0[n]) if scale is not None
+                                else 2 * env0[n] + 1)
                     if min(e.values()) < 1:
                         continue
                     t, flat, err = self.trace(e)
@@ -182,6 +183,10 @@ class Importer:
         if len(varied) > 2:
             combos.append((varied[::2], 1))
             combos.append((varied[1::2], 2))
+        # scale None: every constant at 2b + 1, off the lattice b + k * (pert - b) of the
+        # others, which a floordiv can be linear on (ResNet's ((image + 1) floordiv 2 + 1)
+        # floordiv 2 is (2 * image - 8) / 7 at image 32, 39 and 46).
+        combos.append((list(varied), None))
         return combos
 
     @staticmethod

@@ -4,7 +4,7 @@ Keys are overload packets (`aten.addmm`) or full overload names (`aten.add.Tenso
 first). The emitters live in one module per family; see ../EMITTERS.md for how to add one.
 """
 
-from . import activation as act, conv, create, elementwise as ew, linalg, norm, pool, reduce, shape
+from . import activation as act, conv, create, elementwise as ew, linalg, misc, norm, pool, reduce, shape
 
 EMITTERS = {
     # -- identity and copies (elementwise.py)
@@ -155,4 +155,13 @@ EMITTERS = {
     "aten._reshape_alias": shape.emit_reshape,
     "aten._unsafe_view": shape.emit_reshape,
     "aten.reshape": shape.emit_reshape,
+
+    # -- split, join, masked fill (misc.py)
+    "aten.split.Tensor": misc.emit_split,
+    "aten.split_with_sizes": misc.emit_split_with_sizes,
+    "aten.unbind": misc.emit_unbind,
+    "aten.cat": misc.emit_cat,
+    "aten.stack": misc.emit_stack,
+    "aten.masked_fill": misc.emit_masked_fill,
+    "aten.masked_fill_": misc.emit_masked_fill,
 }

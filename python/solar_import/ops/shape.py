@@ -124,7 +124,7 @@ def _groups(ctx, ins, outs):
         while True:
             if pi == po and gi and go:
                 break
-            if pi <= po and a < len(i):
+            if (pi < po or (pi == po and len(gi) <= len(go))) and a < len(i):
                 gi.append(i[a])
                 pi *= ev(ins[i[a]])
                 a += 1
