@@ -135,14 +135,16 @@ class Importer:
             try:
                 syms = fit.fit_slots(vectors, envs, varied, fit.slot_locals(t0))
             except fit.FitFailed as e:
-                for n in e.constants:
-                    fixed[n] = "a size depending on it is not an affine, product or floordiv " \
-                               "form (%s)" % e.what
-                self.log("fit failed: fixing %s" % ", ".join(sorted(e.constants)))
+                # Fix one constant at a time, the smallest first (a group count or a head
+                # count rather than the channels it divides), then refit.
+                n = min(sorted(e.constants), key=lambda c: (real[c], -names.index(c)))
+                fixed[n] = "a size depending on it is not an affine, product or floordiv " \
+                           "form of the others"
+                self.log("fit failed on %s: fixing %s" % (e.what, n))
                 continue
             header = self._header(real, varied, fixed, base, env0)
             try:
-                text = emit_module(t0, syms, {"index_args": varied}, path, header)
+                text, work = emit_module(t0, syms, {"index_args": varied}, path, header)
             except NeedFixed as e:
                 deps = e.constants & set(varied)
                 if not deps:
@@ -151,6 +153,9 @@ class Importer:
                     fixed[n] = e.why
                 self.log("emitter: fixing %s (%s)" % (", ".join(sorted(deps)), e.why))
                 continue
+            self.work = work
+            self.varied = varied
+            self.base = {n: env0[n] for n in varied}
             return text
 
     def _header(self, real, varied, fixed, base, env0):
@@ -216,5 +221,34 @@ class Importer:
         return out
 
 
+# Validation budget: estimated loop iterations of the imported function at sizes.small.
+# solar-run does about 1e7 to 1e8 a second; above this, the varied sizes are halved (to no
+# less than 2; sizes given with --small are kept) and the model is imported again.
+WORK_BUDGET = 3e7
+
+
 def import_model(path, small=None, entry_sizes="real", log=None):
-    return Importer(path, small, entry_sizes, log).run()
+    log = log or (lambda m: None)
+    small = dict(small or {})
+    imp = Importer(path, small, entry_sizes, log)
+    text = imp.run()
+    for _ in range(4):
+        if imp.work <= WORK_BUDGET:
+            break
+        shrunk = dict(small)
+        for n in imp.varied:
+            if n not in small and imp.base[n] > 2:
+                shrunk[n] = max(2, imp.base[n] // 2)
+        if shrunk == small or all(shrunk.get(n) == imp.base.get(n) for n in shrunk):
+            break
+        log("estimated validation work %.3g iterations at %s: shrinking to %s" % (
+            imp.work, imp.base, shrunk))
+        try:
+            imp2 = Importer(path, shrunk, entry_sizes, log)
+            text2 = imp2.run()
+        except ImportFault:
+            break
+        if imp2.work >= imp.work:
+            break
+        imp, text, small = imp2, text2, shrunk
+    return text

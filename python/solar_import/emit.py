@@ -206,8 +206,8 @@ def _sanitize(name):
 
 
 def emit_module(trace, syms, plan, path, header):
-    """The module text. syms: [Sym] per slot of fit.flatten(trace); plan: dict with
-    "index_args" (names, in order). A view that turns out to need a copy (NeedMaterialize)
+    """(module text, estimated loop iterations at the trace's sizes). syms: [Sym] per slot of
+    fit.flatten(trace); plan: dict with "index_args" (names, in order). A view that turns out to need a copy (NeedMaterialize)
     restarts the emission with that reshape materialised."""
     materialize = set()
     while True:
@@ -224,6 +224,7 @@ def _emit_module(trace, syms, plan, path, header, materialize):
     w = Writer(trace, syms, plan, path)
     w.materialize = materialize
     b = w.b
+    b.env = dict(trace.sizes)
     base = os.path.basename(path)
     slot = iter(syms)
 
@@ -364,7 +365,7 @@ def _emit_module(trace, syms, plan, path, header, materialize):
     lines.extend(b.body)
     lines.append("  return")
     lines.append("}")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n", b.work
 
 
 def copy_into(b, src, dst):

@@ -241,6 +241,9 @@ class Builder:
         self.tags = None
         self.consts = {}
         self.ranges = {}      # loop variable -> its trip count (loops from 0 with step 1)
+        self.env = None       # size values for the work estimate (Writer sets the base sizes)
+        self.work = 0         # estimated loop iterations of the whole function at env
+        self.trips = [1]      # product of the enclosing loops' estimated trip counts
 
     # -- names
     def fresh(self, hint="v"):
@@ -541,8 +544,38 @@ class _LoopCtx:
             return None
         return ([Sym.const(c)] if c != 1 else []) + [Sym.atom(a) for a in m]
 
+    def _estimate(self, v, upper):
+        """An estimate of a bound at the base sizes (None if it depends on a loop variable):
+        the smallest evaluable entry of a min, the largest of a max."""
+        env = self.b.env
+        if env is None:
+            return None
+        if isinstance(v, int):
+            return v
+        if isinstance(v, Sym):
+            return v.eval(env)
+        if isinstance(v, tuple):
+            vals = [self._estimate(e, upper) for e in v[1]]
+            vals = [x for x in vals if x is not None]
+            if not vals:
+                return None
+            return min(vals) if v[0] == "min" else max(vals)
+        if isinstance(v, Ix) and v.div is None and not v.terms:
+            return v.off.eval(env)
+        return None
+
+    def _trip(self):
+        hi = self._estimate(self.hi, True)
+        lo = self._estimate(self.lo, False)
+        if hi is None:
+            return 1
+        return max(0, (hi - (lo or 0) + self.step - 1) // self.step)
+
     def __enter__(self):
         b = self.b
+        trip = self._trip()
+        b.trips.append(b.trips[-1] * max(trip, 1))
+        b.work += b.trips[-1]
         factors = self._factors()
         levels = factors if factors else [None]
         self.levels = []
@@ -609,6 +642,7 @@ class _LoopCtx:
             if b.depth == 0 and b.tags:
                 close += " {solar.op = \"%s\", solar.loc = \"%s\"}" % b.tags
             b.emit(close)
+        b.trips.pop()
         return False
 
 

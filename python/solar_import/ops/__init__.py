@@ -4,7 +4,7 @@ Keys are overload packets (`aten.addmm`) or full overload names (`aten.add.Tenso
 first). The emitters live in one module per family; see ../EMITTERS.md for how to add one.
 """
 
-from . import activation as act, conv, create, elementwise as ew, linalg, misc, norm, pool, reduce, shape
+from . import activation as act, conv, create, elementwise as ew, gather, linalg, loss, norm, pool, reduce, shape
 
 EMITTERS = {
     # -- identity and copies (elementwise.py)
@@ -72,6 +72,17 @@ EMITTERS = {
     "aten.gt": ew.emit_compare("ogt", "sgt"),
     "aten.ge": ew.emit_compare("oge", "sge"),
     "aten.where": ew.emit_where,
+    "aten.masked_fill": ew.emit_masked_fill,
+    "aten.masked_fill_": ew.emit_masked_fill,
+    "aten.clamp_min": ew.emit_clamp_min,
+    "aten.clamp_min_": ew.emit_clamp_min,
+    "aten.clamp_max": ew.emit_clamp_min,
+    "aten.clamp_max_": ew.emit_clamp_min,
+    "aten.xlogy": ew.binary(ew.f_xlogy),
+    "aten.logical_not": ew.emit_logical_not,
+    "aten.logical_and": ew.emit_logical_and,
+    "aten.logical_or": ew.emit_logical_or,
+    "aten.square": ew.unary(ew.f_square),
 
     # -- matrix products (linalg.py)
     "aten.mm": linalg.emit_mm,
@@ -142,6 +153,28 @@ EMITTERS = {
     "aten._adaptive_avg_pool3d": pool.emit_adaptive_avg_pool,
     "aten.adaptive_avg_pool1d": pool.emit_adaptive_avg_pool,
 
+    # -- gathers (gather.py)
+    "aten.embedding": gather.emit_embedding,
+    "aten.index_select": gather.emit_index_select,
+    "aten.gather": gather.emit_gather,
+    "aten.nll_loss_forward": gather.emit_nll_loss,
+
+    # -- losses (loss.py)
+    "aten.mse_loss": loss.emit_mse_loss,
+    "aten.l1_loss": loss.emit_l1_loss,
+    "aten.smooth_l1_loss": loss.emit_smooth_l1_loss,
+    "aten.huber_loss": loss.emit_huber_loss,
+    "aten.soft_margin_loss": loss.emit_soft_margin_loss,
+    "aten.binary_cross_entropy": loss.emit_binary_cross_entropy,
+
+    # -- copies along dims (shape.py)
+    "aten.cat": shape.emit_cat,
+    "aten.stack": shape.emit_stack,
+    "aten.repeat": shape.emit_repeat,
+    "aten.tril": shape.emit_tri,
+    "aten.triu": shape.emit_tri,
+    "aten.constant_pad_nd": shape.emit_constant_pad,
+
     # -- views (shape.py)
     "aten.t": shape.emit_t,
     "aten.transpose": shape.emit_transpose,
@@ -151,17 +184,12 @@ EMITTERS = {
     "aten.squeeze": shape.emit_squeeze,
     "aten.slice": shape.emit_slice,
     "aten.select": shape.emit_select,
+    "aten.flip": shape.emit_flip,
+    "aten.split": shape.emit_split,
+    "aten.split_with_sizes": shape.emit_split,
+    "aten.unbind": shape.emit_split,
     "aten.view": shape.emit_reshape,
     "aten._reshape_alias": shape.emit_reshape,
     "aten._unsafe_view": shape.emit_reshape,
     "aten.reshape": shape.emit_reshape,
-
-    # -- split, join, masked fill (misc.py)
-    "aten.split.Tensor": misc.emit_split,
-    "aten.split_with_sizes": misc.emit_split_with_sizes,
-    "aten.unbind": misc.emit_unbind,
-    "aten.cat": misc.emit_cat,
-    "aten.stack": misc.emit_stack,
-    "aten.masked_fill": misc.emit_masked_fill,
-    "aten.masked_fill_": misc.emit_masked_fill,
 }

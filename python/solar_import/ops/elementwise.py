@@ -323,3 +323,60 @@ def emit_clamp(ctx):
 
 
 _ = math
+
+
+@inplace_ok
+def emit_masked_fill(ctx):
+    x, mask, value = ctx.arg(0), ctx.arg(1), ctx.arg(2)
+    b = ctx.b
+    out = x if _inplace(ctx) else ctx.out()
+    shape = out.shape
+
+    def body(idx):
+        c = read(b, mask, shape, idx, "i1")
+        v = read(b, value, shape, idx, out.elem)
+        xv = read(b, x, shape, idx, out.elem)
+        out.store(b, b.select(c, v, xv, out.elem), idx)
+    nest(b, shape, body)
+    ctx.set_result(out)
+
+
+@inplace_ok
+def emit_clamp_min(ctx):
+    fn = f_maximum if ctx.op.startswith("aten.clamp_min") else f_minimum
+    pointwise(ctx, [ctx.arg(0), ctx.arg(1)], fn, inplace=_inplace(ctx))
+
+
+def f_xlogy(b, v, ty):
+    x, y = v
+    zero = b.constf(0.0, ty)
+    prod = b.op("arith.mulf", x, b.op("math.log", y, ty=ty), ty=ty)
+    xz = b.cmpf("oeq", x, zero, ty)
+    ynan = b.cmpf("uno", y, y, ty)
+    keep0 = b.op("arith.andi", xz, b.op("arith.xori", ynan, b.consti(1, "i1"), ty="i1"), ty="i1")
+    return b.select(keep0, zero, prod, ty)
+
+
+def f_logical_not(b, v, ty):
+    return b.op("arith.xori", v[0], b.consti(1, "i1"), ty="i1")
+
+
+f_logical_not.result_type = "i1"
+
+
+def emit_logical_not(ctx):
+    pointwise(ctx, [ctx.arg(0)], f_logical_not, comp="i1")
+
+
+def _logical(opname):
+    def fn(b, v, ty):
+        return b.op(opname, v[0], v[1], ty="i1")
+    fn.result_type = "i1"
+
+    def emit(ctx):
+        pointwise(ctx, [ctx.arg(0), ctx.arg(1)], fn, comp="i1")
+    return emit
+
+
+emit_logical_and = _logical("arith.andi")
+emit_logical_or = _logical("arith.ori")

@@ -280,3 +280,155 @@ def emit_reshape(ctx):
     else:
         rec(0, [])
     ctx.set_result(out)
+
+
+def emit_flip(ctx):
+    x = ctx.arg(0)
+    dims = [norm_dim(d, x.rank) for d in ctx.int(ctx.arg(1), "dim")]
+
+    def fn(idx):
+        return [(Ix.lift(x.shape[d] - 1) - idx[d]) if d in dims else idx[d]
+                for d in range(x.rank)]
+    ctx.set_result(x.view(ctx.out_shape(), fn))
+
+
+def emit_split(ctx):
+    """split.Tensor / split_with_sizes / unbind: one slice view per piece."""
+    x = ctx.arg(0)
+    if ctx.op == "aten.unbind":
+        d = norm_dim(ctx.int(ctx.argkw(1, "dim", 0), "dim"), x.rank)
+        for k in range(len(ctx.shapes)):
+            ctx.set_result(x.view(ctx.out_shape(k),
+                                  (lambda kk: lambda idx: idx[:d] + [Ix.lift(kk)] + idx[d:])(k)), k)
+        return
+    d = norm_dim(ctx.int(ctx.argkw(2, "dim", 0), "dim"), x.rank)
+    start = Sym.const(0)
+    for k in range(len(ctx.shapes)):
+        shape = ctx.out_shape(k)
+        off = start
+
+        def fn(idx, off=off):
+            idx = list(idx)
+            idx[d] = idx[d] + off
+            return idx
+        ctx.set_result(x.view(shape, fn), k)
+        start = start + shape[d]
+
+
+def emit_cat(ctx):
+    """cat(tensors, dim): one nest per piece, each storing at its offset along dim."""
+    from .common import nest
+    from .elementwise import convert
+    b = ctx.b
+    xs = [t for t in ctx.arg(0)]
+    out = ctx.out()
+    d = norm_dim(ctx.int(ctx.argkw(1, "dim", 0), "dim"), out.rank)
+    off = Sym.const(0)
+    for t in xs:
+        if t.rank == 1 and t.shape[0] == Sym.const(0):
+            continue  # legacy empty tensors are skipped by cat
+
+        def body(idx, t=t, off=off):
+            o = list(idx)
+            o[d] = o[d] + off
+            out.store(b, convert(b, t.load(b, idx), t.elem, out.elem), o)
+        nest(b, t.shape, body)
+        off = off + t.shape[d]
+    ctx.set_result(out)
+
+
+def emit_stack(ctx):
+    from .common import nest
+    from .elementwise import convert
+    b = ctx.b
+    xs = list(ctx.arg(0))
+    out = ctx.out()
+    d = norm_dim(ctx.int(ctx.argkw(1, "dim", 0), "dim"), out.rank)
+    for k, t in enumerate(xs):
+        def body(idx, t=t, k=k):
+            o = idx[:d] + [Ix.lift(k)] + idx[d:]
+            out.store(b, convert(b, t.load(b, idx), t.elem, out.elem), o)
+        nest(b, t.shape, body)
+    ctx.set_result(out)
+
+
+def emit_repeat(ctx):
+    """repeat(x, reps): out[i] = x[i mod size]; the mod needs a constant input size, else the
+    output loops are split into (repeat, position) pairs."""
+    from .common import nest
+    b = ctx.b
+    x = ctx.arg(0)
+    out = ctx.out()
+    lead = out.rank - x.rank
+
+    def body(idx):
+        src = []
+        for dd in range(x.rank):
+            i = idx[lead + dd]
+            s = x.shape[dd]
+            if s == out.shape[lead + dd]:
+                src.append(i)
+            elif s == Sym.const(1):
+                src.append(Ix.lift(0))
+            elif s.is_const():
+                src.append(i.mod(s.value()))
+            else:
+                ctx.fail("repeat of a dimension of symbolic size is not supported")
+        out.store(b, x.load(b, src), idx)
+    nest(b, out.shape, body)
+    ctx.set_result(out)
+
+
+def emit_tri(ctx):
+    """tril / triu(x, diagonal): per row, a copy loop over the kept columns and a zero loop
+    over the others (bounds from the row index, no per-element test)."""
+    b = ctx.b
+    x = ctx.arg(0)
+    diag = ctx.int(ctx.argkw(1, "diagonal", 0), "the diagonal")
+    out = ctx.out()
+    ty = out.elem
+    upper = ctx.op.startswith("aten.triu")
+    from .common import scalar_value
+    from .elementwise import convert
+    N = x.shape[-1]
+
+    def lead(idx, dd):
+        if dd == x.rank - 1:
+            i = idx[-1]
+            if upper:   # keep j >= i + diag
+                zero_rng = (0, ("min", [Ix.lift(N), i + diag]))
+                keep_rng = (("max", [Ix.lift(0), i + diag]), N)
+            else:       # keep j <= i + diag
+                keep_rng = (0, ("min", [Ix.lift(N), i + diag + 1]))
+                zero_rng = (("max", [Ix.lift(0), i + diag + 1]), N)
+            with b.loop(keep_rng[1], lo=keep_rng[0], name="j") as J:
+                out.store(b, convert(b, x.load(b, idx + [J.iv]), x.elem, ty), idx + [J.iv])
+            with b.loop(zero_rng[1], lo=zero_rng[0], name="j") as J:
+                out.store(b, scalar_value(b, 0, ty), idx + [J.iv])
+            return
+        with b.loop(x.shape[dd], name="i") as L:
+            lead(idx + [L.iv], dd + 1)
+    lead([], 0)
+    ctx.set_result(out)
+
+
+def emit_constant_pad(ctx):
+    """constant_pad_nd(x, pad, value): fill the output, then copy x at its offsets."""
+    from .common import nest, scalar_value
+    from .elementwise import convert
+    b = ctx.b
+    x = ctx.arg(0)
+    pad = ctx.int(ctx.arg(1), "the padding")
+    value = ctx.arg(2, 0)
+    out = ctx.out()
+    if any(p < 0 for p in pad):
+        ctx.fail("negative padding is not supported")
+    lo = [0] * x.rank
+    for k in range(len(pad) // 2):
+        lo[x.rank - 1 - k] = pad[2 * k]
+    nest(b, out.shape, lambda idx: out.store(b, scalar_value(b, float(value) if
+                                                           out.elem.startswith(("f", "b")) else value,
+                                                           out.elem), idx))
+    nest(b, x.shape, lambda idx: out.store(b, convert(b, x.load(b, idx), x.elem, out.elem),
+                                           [i + o for i, o in zip(idx, lo)]))
+    ctx.set_result(out)

@@ -1,0 +1,141 @@
+"""Data-dependent reads: embedding, index_select, gather, and nll_loss_forward (the target's
+class picked per row). The index is loaded, cast to `index`, and the read is a memref.load
+whose other indices are affine.apply values of the loop variables (dyn_load)."""
+
+from ..ir import Ix
+from ..sym import Sym
+from .common import nest, norm_dim, scalar_value
+from .elementwise import convert
+
+_DYN = "$dyn"
+
+
+def dyn_load(b, t, idx, dyn):
+    """t at idx, where idx entries may be Ix.var(_DYN + k) standing for the SSA index values
+    dyn[k]: affine parts become affine.apply values, dynamic parts arith.muli/addi."""
+    base = t.index(idx)
+    values = []
+    for ix in base:
+        if ix.div is not None:
+            raise ValueError("a divided index around a gather")
+        static = Ix({k: v for k, v in ix.terms.items() if not k.startswith(_DYN)}, ix.off)
+        v = b.index_value(static)
+        for k, c in ix.terms.items():
+            if not k.startswith(_DYN):
+                continue
+            dv = dyn[int(k[len(_DYN):])]
+            if c != Sym.const(1):
+                dv = b.op("arith.muli", dv, b.index(c) if not c.is_const() else
+                          b.consti(c.value(), "index"), ty="index")
+            v = b.op("arith.addi", v, dv, ty="index") if not (static.is_const() and
+                                                               static.off == Sym.const(0)) else dv
+        values.append(v)
+    return b.load_dyn(t.buf, values)
+
+
+def _as_index(b, t, idx):
+    v = t.load(b, idx)
+    if t.elem == "index":
+        return v
+    return b.cast("arith.index_cast", v, t.elem, "index")
+
+
+def emit_embedding(ctx):
+    b = ctx.b
+    w, ind = ctx.arg(0), ctx.arg(1)
+    out = ctx.out()
+
+    def body(idx):
+        k = _as_index(b, ind, idx[:-1])
+        v = dyn_load(b, w, [Ix.var(_DYN + "0"), idx[-1]], [k])
+        out.store(b, convert(b, v, w.elem, out.elem), idx)
+    nest(b, out.shape, body)
+    ctx.set_result(out)
+
+
+def emit_index_select(ctx):
+    b = ctx.b
+    x = ctx.arg(0)
+    d = norm_dim(ctx.int(ctx.arg(1), "dim"), x.rank)
+    ind = ctx.arg(2)
+    out = ctx.out()
+
+    def body(idx):
+        k = _as_index(b, ind, [idx[d]])
+        src = list(idx)
+        src[d] = Ix.var(_DYN + "0")
+        out.store(b, dyn_load(b, x, src, [k]), idx)
+    nest(b, out.shape, body)
+    ctx.set_result(out)
+
+
+def emit_gather(ctx):
+    b = ctx.b
+    x = ctx.arg(0)
+    d = norm_dim(ctx.int(ctx.arg(1), "dim"), x.rank)
+    ind = ctx.arg(2)
+    out = ctx.out()
+
+    def body(idx):
+        k = _as_index(b, ind, idx)
+        src = list(idx)
+        src[d] = Ix.var(_DYN + "0")
+        out.store(b, dyn_load(b, x, src, [k]), idx)
+    nest(b, out.shape, body)
+    ctx.set_result(out)
+
+
+def emit_nll_loss(ctx):
+    """nll_loss_forward(input [N, C] or [C], target, weight, reduction, ignore_index) ->
+    (loss, total_weight): -sum_i w[t_i] x[i, t_i] (divided by sum_i w[t_i] for 'mean'),
+    rows with t_i == ignore_index contributing nothing."""
+    b = ctx.b
+    x, tgt, weight = ctx.arg(0), ctx.arg(1), ctx.arg(2)
+    reduction = ctx.int(ctx.arg(3), "the reduction")
+    ignore = ctx.int(ctx.arg(4), "ignore_index")
+    out = ctx.out(0)
+    ty = out.elem
+    tw = ctx.out(1) if ctx.used(1) else None
+    rows = x.shape[0] if x.rank == 2 else Sym.const(1)
+    zero = b.constf(0.0, ty)
+
+    def row_terms(i):
+        t = tgt.load(b, [i] if tgt.rank == 1 else [])
+        ti = b.cast("arith.index_cast", t, tgt.elem, "index")
+        xv = dyn_load(b, x, ([i] if x.rank == 2 else []) + [Ix.var(_DYN + "0")], [ti])
+        xv = convert(b, xv, x.elem, ty)
+        wv = convert(b, dyn_load(b, weight, [Ix.var(_DYN + "0")], [ti]), weight.elem, ty) \
+            if weight is not None else b.constf(1.0, ty)
+        keep = b.cmpi("ne", t, b.consti(ignore, tgt.elem), tgt.elem)
+        wv = b.select(keep, wv, zero, ty)
+        # a select, not a product: an ignored row's target may be out of range
+        term = b.select(keep, b.op("arith.mulf", xv, wv, ty=ty), zero, ty)
+        return term, wv
+
+    if reduction == 0:
+        with b.loop(rows, name="i") as L:
+            term, _ = row_terms(L.iv)
+            out.store(b, b.op("arith.negf", term, ty=ty), [L.iv])
+        if tw is not None:
+            with b.loop(1):
+                tw.store(b, zero, [])
+        ctx.set_result(out, 0)
+        if tw is not None:
+            ctx.set_result(tw, 1)
+        return
+    with b.loop(rows, carry=[(zero, ty), (zero, ty)], name="i") as L:
+        term, wv = row_terms(L.iv)
+        L.yield_(b.op("arith.addf", L.args[0], term, ty=ty), b.op("arith.addf", L.args[1], wv, ty=ty))
+    s, wsum = L.results
+    loss = b.op("arith.negf", s, ty=ty)
+    if reduction == 1:
+        loss = b.op("arith.divf", loss, wsum, ty=ty)
+    out.store(b, loss, [])
+    if tw is not None:
+        tw.store(b, wsum, [])
+    ctx.set_result(out, 0)
+    if tw is not None:
+        ctx.set_result(tw, 1)
+
+
+_ = scalar_value
