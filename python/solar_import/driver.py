@@ -33,8 +33,10 @@ class Importer:
         self.entry_sizes = entry_sizes
         self.log = log or (lambda msg: None)
         self.cache = {}
+        self.unpacked = set()
 
     def trace(self, sizes):
+        sizes = {n: v for n, v in sizes.items() if n not in self.unpacked}
         key = tuple(sorted(sizes.items()))
         if key not in self.cache:
             try:
@@ -53,10 +55,12 @@ class Importer:
                                           "named '%s' (constants: %s)"
                                           % (n, n, ", ".join(real) or "none")))
         names = list(real)
+        self.unpacked = _unpacked(path) & set(real)
         base = None
         first_err = None
         for choice in (self._distinct(real), self._safe(real), dict(real)):
             choice.update(self.small_override)
+            choice.update({n: real[n] for n in self.unpacked})
             t, flat, err = self.trace(choice)
             if t is not None:
                 base = choice
@@ -72,6 +76,10 @@ class Importer:
         # Phase 1: which constants only change sizes.
         fixed, pert = {}, {}
         for n in names:
+            if n in self.unpacked:
+                fixed[n] = "assigned by tuple unpacking, which the reference harness cannot " \
+                           "override"
+                continue
             ok = None
             why = None
             for v in self._candidates(base[n]):
@@ -225,6 +233,23 @@ class Importer:
 # solar-run does about 1e7 to 1e8 a second; above this, the varied sizes are halved (to no
 # less than 2; sizes given with --small are kept) and the model is imported again.
 WORK_BUDGET = 3e7
+
+
+def _unpacked(path):
+    """The module-level names bound by tuple unpacking (`height, width = 256, 256`): the
+    reference harness sets only `NAME = <int>` constants, so these stay at their values."""
+    import ast
+    try:
+        with open(path) as f:
+            tree = ast.parse(f.read())
+    except (OSError, SyntaxError, ValueError):
+        return set()
+    out = set()
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and not all(isinstance(t, ast.Name)
+                                                    for t in node.targets):
+            out.update(tr.solar_reference._top_level_targets(node))
+    return out
 
 
 def import_model(path, small=None, entry_sizes="real", log=None):
