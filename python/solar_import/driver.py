@@ -130,7 +130,7 @@ class Importer:
                     for n in combo:
                         e[n] = (env0[n] + scale * (pert[n] - env0[n]) if scale is not None
                                 else 2 * env0[n] + 1)
-                    if min(e.values()) < 1:
+                    if min(e[n] for n in combo) < 1:
                         continue
                     t, flat, err = self.trace(e)
                     if t is not None and flat[0] == flat0[0]:
