@@ -5,7 +5,8 @@ import_model(path, small=None, entry_sizes="real", log=None) -> module text.
 1. The module-level int constants (tuples as NAME_K) with their real values.
 2. A base assignment of small values: a constant <= 8 keeps its value (`--small` overrides
    any); a larger one gets a value in [3, 12] dividing it where one does, distinct from the
-   others where it can; if the model rejects that, each gets its largest divisor <= 16.
+   others where it can; if the model rejects that, each gets its largest divisor <= 16, then
+   <= 32, 64, 128 (a dilated kernel needs a wide enough input), then the real values.
 3. Phase 1: a trace at the base, then for each constant one trace with it changed (to b+1,
    b+2, 2b or b-1, the first that traces). A constant whose change alters the traced program
    (an op, a float argument: a `dim`, a stride, a scale 1/sqrt(d)) or breaks the trace is
@@ -58,7 +59,9 @@ class Importer:
         self.unpacked = _unpacked(path) & set(real)
         base = None
         first_err = None
-        for choice in (self._distinct(real), self._safe(real), dict(real)):
+        choices = [self._distinct(real), self._safe(real)] + [
+            self._safe(real, cap) for cap in (32, 64, 128)] + [dict(real)]
+        for choice in choices:
             choice.update(self.small_override)
             choice.update({n: real[n] for n in self.unpacked})
             t, flat, err = self.trace(choice)
@@ -109,7 +112,23 @@ class Importer:
                     for n in names}
             t0, flat0, err = self.trace(env0)
             if t0 is None:
-                raise err
+                # The fixed constants at their baked values may reject small values of the
+                # others (out_channels a multiple of a fixed group count): fix the first
+                # varied constant whose real value makes the model trace.
+                found = None
+                for n in sorted(varied, key=lambda c: real[c]):
+                    e = dict(env0)
+                    e[n] = real[n] if self.entry_sizes != "small" else base[n]
+                    if e[n] != env0[n] and self.trace(e)[0] is not None:
+                        found = n
+                        break
+                if found is None:
+                    raise err
+                fixed[found] = "the model fails at small values of it once %s %s fixed" % (
+                    ", ".join(c for c in real if c in fixed and c != found),
+                    "is" if len(fixed) == 1 else "are")
+                self.log("base trace failed: fixing %s" % found)
+                continue
             traces, envs = [t0], [env0]
             bad = None
             for n in varied:
@@ -146,8 +165,12 @@ class Importer:
                 # Fix one constant at a time, the smallest first (a group count or a head
                 # count rather than the channels it divides), then refit.
                 n = min(sorted(e.constants), key=lambda c: (real[c], -names.index(c)))
-                fixed[n] = "a size depending on it is not an affine, product or floordiv " \
-                           "form of the others"
+                where = fit.describe_slot(t0, e.slot)
+                if where.startswith("an argument"):
+                    fixed[n] = "changing it changes %s, which is not a size" % where
+                else:
+                    fixed[n] = "%s depending on it is not an affine, product or floordiv " \
+                               "form of the sizes" % where
                 self.log("fit failed on %s: fixing %s" % (e.what, n))
                 continue
             header = self._header(real, varied, fixed, base, env0)
@@ -172,13 +195,13 @@ class Importer:
                  % name]
         small = ["%s=%d" % (n, base[n]) for n in varied]
         if self.entry_sizes == "small":
-            small += ["%s=%d" % (n, env0[n]) for n in fixed]
+            small += ["%s=%d" % (n, env0[n]) for n in real if n in fixed]
         lines.append("// sizes.small: " + ", ".join(small))
         lines.append("// sizes.real: " + ", ".join("%s=%d" % (n, real[n]) for n in varied))
         if fixed:
             at = "small" if self.entry_sizes == "small" else "real"
             lines.append("// sizes.fixed: " + "; ".join(
-                "%s=%d (%s)" % (n, env0[n], why) for n, why in fixed.items())
+                "%s=%d (%s)" % (n, env0[n], fixed[n]) for n in real if n in fixed)
                 + "; baked in at their %s values" % at)
         return lines
 
@@ -218,14 +241,15 @@ class Importer:
         return out
 
     @staticmethod
-    def _safe(real):
+    def _safe(real, cap=16):
+        """Each constant above cap gets its largest divisor <= cap (else cap)."""
         out = {}
         for n, v in real.items():
-            if v <= 16:
+            if v <= cap:
                 out[n] = v
                 continue
-            divs = [d for d in range(16, 1, -1) if v % d == 0]
-            out[n] = divs[0] if divs else 16
+            divs = [d for d in range(cap, 1, -1) if v % d == 0]
+            out[n] = divs[0] if divs else cap
         return out
 
 

@@ -174,7 +174,15 @@ class Writer:
         node's one user is a pointwise op of the same shape and type (which then updates the
         buffer in place) and that user's result lands in an output, write this result there
         too, as a hand-written kernel would (no intermediate)."""
-        if k != 0 or len(node.users) != 1:
+        gets = [u for u in node.users if u.target is operator.getitem]
+        if gets:  # a tuple-valued node: follow the getitem of result k
+            mine = [g for g in gets if g.args[1] == k]
+            if len(mine) != 1:
+                return None
+            node = mine[0]
+        elif k != 0:
+            return None
+        if len(node.users) != 1:
             return None
         (u,) = node.users
         if u.op != "call_function":

@@ -74,14 +74,28 @@ def flatten(trace):
         return ("S", str(a))
 
     struct = []
+    info = []
     for n in trace.nodes:
+        before = len(slots)
         args = walk(n.args)
         kwargs = walk(n.kwargs)
+        info.extend([(n, "arg")] * (len(slots) - before))
         shapes = _shapes_of(n)
         for s in shapes:
             slots.extend(s)
+            info.extend([(n, "shape")] * len(s))
         struct.append((n.op, str(n.target), args, kwargs, tuple(len(s) for s in shapes)))
+    trace.slot_info = info
     return tuple(struct), slots
+
+
+def describe_slot(trace, s):
+    """'an argument of aten.sum.dim_IntList at line 15' / 'a dimension of ...'."""
+    n, kind = trace.slot_info[s]
+    line = n.meta.get("solar_line")
+    what = str(n.target) if n.op == "call_function" else "input %s" % n.name
+    return "%s of %s%s" % ("an argument" if kind == "arg" else "a dimension", what,
+                           " at line %d" % line if line else "")
 
 
 def first_difference(struct_a, struct_b, trace):
@@ -150,9 +164,11 @@ def fit_slots(slot_vectors, envs, names, locals_):
         sym = _fit_one(vec, envs, names, known, [result[k] for k in locals_[s] if k < s])
         if sym is None:
             deps = _depends(vec, envs, names)
-            raise FitFailed(deps, "values %s at %s" % (
+            e = FitFailed(deps, "values %s at %s" % (
                 list(vec), ["%s" % ", ".join("%s=%d" % (n, e[n]) for n in sorted(deps))
                             for e in envs]))
+            e.slot = s
+            raise e
         known.setdefault(vec, sym)
         result.append(sym)
     return result

@@ -157,5 +157,15 @@ def trace_model(path, sizes):
         raise ImportFault(located(path, line, msg))
     finally:
         proxy_tensor.PythonKeyTracer.create_node = orig
+    # Fake tensors let some impossible sizes through (a kernel larger than the padded input
+    # gives an empty output instead of an error): an empty intermediate is a failed trace.
+    for node in gm.graph.nodes:
+        tm = node.meta.get("tensor_meta")
+        if node.op == "call_function" and hasattr(tm, "shape") and 0 in tuple(tm.shape) and \
+                "empty" not in str(node.target):
+            raise ImportFault(located(path, node.meta.get("solar_line"),
+                                      "%s has an empty result at these sizes (%s)" % (
+                                          node.target, ", ".join("%s=%d" % kv for kv in
+                                                                 sorted((sizes or {}).items())))))
     input_names = solar_reference._forward_arg_names(model, n_in)
     return Trace(gm.graph, consts, n_in, input_names, names, None)
