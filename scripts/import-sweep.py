@@ -5,7 +5,7 @@
                             [--keep DIR] [-q]
 
 For each MODEL.py: `python3 -m solar_import MODEL.py -o NAME.mlir` (PYTHONPATH=python), then
-scripts/check-example.py on a temporary NAME.mlir + NAME.py pair, which runs solar-run at the
+test/lit/Utils/check_example.py on a temporary NAME.mlir + NAME.py pair, which runs solar-run at the
 file's `// sizes.small:` and compares every output with PyTorch. Prints one row per model
 (validated / imported but failing validation / refused, with the first line of the reason)
 and a summary line `N files: V validated, F failed validation, R refused`. --list FILE
@@ -23,6 +23,7 @@ import time
 
 sys.dont_write_bytecode = True
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+UTILS = os.path.join(REPO, "test", "lit", "Utils")  # the validation oracle (check_example.py)
 PY = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
 
 
@@ -46,8 +47,9 @@ def _natural(f):
 
 def _load_checker():
     import importlib.util
+    sys.path.insert(0, UTILS)  # check_example imports its shared module, common.py
     spec = importlib.util.spec_from_file_location(
-        "check_example", os.path.join(REPO, "scripts", "check-example.py"))
+        "check_example", os.path.join(UTILS, "check_example.py"))
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
@@ -108,7 +110,7 @@ def one(path, work, solar_run, timeout):
             reason += " (+%d more)" % (len(lines) - 3)
         return "refused", reason, time.time() - t0
     shutil.copy(path, os.path.join(work, safe + ".py"))
-    cmd = [PY, os.path.join(REPO, "scripts", "check-example.py"), os.path.join(work, safe)]
+    cmd = [PY, os.path.join(UTILS, "check_example.py"), os.path.join(work, safe)]
     if solar_run:
         cmd += ["--solar-run", solar_run]
     try:
@@ -132,7 +134,7 @@ def main():
     ap.add_argument("--keep", default=None, help="keep the imported files in DIR")
     ap.add_argument("-q", action="store_true", help="print only failures and the summary")
     ap.add_argument("--subprocess", action="store_true",
-                    help="run `python3 -m solar_import` and check-example.py as commands (with "
+                    help="run `python3 -m solar_import` and check_example.py as commands (with "
                          "--timeout) instead of in this process")
     args = ap.parse_args()
     listed = None

@@ -152,8 +152,9 @@ class Importer:
                 for combo, scale in self._combos(varied):
                     e = dict(env0)
                     for n in combo:
-                        e[n] = env0[n] + scale * (pert[n] - env0[n])
-                    if min(e.values()) < 1:
+                        e[n] = (env0[n] + scale * (pert[n] - env0[n]) if scale is not None
+                                else 2 * env0[n] + 1)
+                    if min(e[n] for n in combo) < 1:
                         continue
                     t, flat, err = self.trace(e)
                     if t is not None and flat[0] == flat0[0]:
@@ -225,6 +226,10 @@ class Importer:
         if len(varied) > 2:
             combos.append((varied[::2], 1))
             combos.append((varied[1::2], 2))
+        # scale None: every constant at 2b + 1, off the lattice b + k * (pert - b) of the
+        # others, which a floordiv can be linear on (ResNet's ((image + 1) floordiv 2 + 1)
+        # floordiv 2 is (2 * image - 8) / 7 at image 32, 39 and 46).
+        combos.append((list(varied), None))
         return combos
 
     @staticmethod

@@ -124,7 +124,7 @@ def _groups(ctx, ins, outs):
         while True:
             if pi == po and gi and go:
                 break
-            if pi <= po and a < len(i):
+            if (pi < po or (pi == po and len(gi) <= len(go))) and a < len(i):
                 gi.append(i[a])
                 pi *= ev(ins[i[a]])
                 a += 1
@@ -252,8 +252,8 @@ def emit_reshape(ctx):
                     for k in reversed(dst):
                         s = dims_dst[k]
                         if not s.is_const() and k != dst[0]:
-                            ctx.fail("cannot express the reshape %s -> %s" % (
-                                [str(v) for v in x.shape], [str(v) for v in shape]))
+                            # a floordiv by a symbol is not affine: bake its constants in
+                            ctx.int(s, "an inner dim of a reshape that merges and splits")
                         part = lin.floordiv(inner) if inner != 1 else lin
                         target[k] = part.mod(s.value()) if k != dst[0] else part
                         inner *= s.value() if s.is_const() else 1
