@@ -48,6 +48,7 @@ void sol_verdict_free(SolVerdict *v)
 {
     sol_buf_free(&v->what);
     sol_buf_free(&v->details);
+    sol_buf_free(&v->index_args);
 }
 
 void sol_verdict_fail(SolVerdict *v, const char *fmt, ...)
@@ -95,6 +96,7 @@ static bool read_signature(SolContext *ctx, SolModule *m, IrArgs *args, SolVerdi
         x.type_text = t.data;
         if (sol_type_is_index(a->type)) {
             x.is_index = true;
+            sol_buf_printf(&v->index_args, "%s%s ", v->index_args.len ? "" : " ", x.name);
         } else if (sol_type_is_memref(a->type)) {
             x.is_memref = true;
             x.rank = a->type->rank;

@@ -51,6 +51,7 @@ typedef struct SolVerdict {
     double max_abs, max_rel;
     SolWork work;   /* the estimate at these sizes (known = false before step 3) */
     bool at_second; /* check.h: validated at the second size set too */
+    SolBuf index_args; /* " N M K ": @forward's index arguments, once its signature is read */
 } SolVerdict;
 
 /* Validates ir against ref; label names the attempt's directory under work_dir. */

@@ -200,6 +200,32 @@ void sol_check_candidate(SolCheck *c, const char *ir, size_t len, const char *la
     sol_buf_free(&lb);
 }
 
+/* name is one of the candidate's index arguments (SolVerdict.index_args). */
+static bool is_index_arg(const SolVerdict *v, const char *name)
+{
+    if (!v->index_args.data)
+        return false;
+    size_t n = strlen(name);
+    for (const char *p = v->index_args.data; (p = strstr(p, name)) != NULL; p += n)
+        if (p[-1] == ' ' && p[n] == ' ')
+            return true;
+    return false;
+}
+
+/* `N=4, M=8` of the sizes that are index arguments of the candidate: the size lines name what
+ * --bind and solar-run take (a fixed constant the program has is not one of them). */
+static void index_sizes(const SolReference *r, const SolVerdict *v, bool real, SolBuf *out)
+{
+    for (size_t i = 0; i < r->sizes.len; i++) {
+        const char *name = r->sizes.data[i].name;
+        if (!is_index_arg(v, name))
+            continue;
+        long long val = real ? (long long)sol_reference_original(r, name)
+                             : (long long)r->sizes.data[i].value;
+        sol_buf_printf(out, "%s%s=%lld", out->len ? ", " : "", name, val);
+    }
+}
+
 void sol_check_provenance(const SolCheck *c, const SolVerdict *v, SolBuf *out)
 {
     const SolReference *r = &c->ref;
@@ -214,13 +240,14 @@ void sol_check_provenance(const SolCheck *c, const SolVerdict *v, SolBuf *out)
         sol_buf_printf(out, " and at %s", c->sizes_b.data);
     sol_buf_puts(out, "\n");
     sol_buf_printf(out, "// max abs err %.3g, max rel err %.3g\n", v->max_abs, v->max_rel);
-    /* The corpus's size lines, so check-example.py and --bind work on the result. */
-    sol_buf_printf(out, "// sizes.small: %s\n", sz.data ? sz.data : "");
-    sol_buf_puts(out, "// sizes.real: ");
-    for (size_t i = 0; i < r->sizes.len; i++)
-        sol_buf_printf(out, "%s%s=%lld", i ? ", " : "", r->sizes.data[i].name,
-                       (long long)sol_reference_original(r, r->sizes.data[i].name));
-    sol_buf_puts(out, "\n\n");
+    /* The corpus's size lines, so check_example.py and --bind work on the result. */
+    SolBuf small = {0}, real = {0};
+    index_sizes(r, v, false, &small);
+    index_sizes(r, v, true, &real);
+    sol_buf_printf(out, "// sizes.small: %s\n", small.len ? small.data : "");
+    sol_buf_printf(out, "// sizes.real: %s\n\n", real.len ? real.data : "");
+    sol_buf_free(&small);
+    sol_buf_free(&real);
     sol_buf_free(&sz);
 }
 

@@ -88,3 +88,15 @@ try:
             config.available_features.add("asan")
 except OSError:
     pass
+
+# The KernelBench sweep (scripts/kernelbench.sh): %solar_root is the source tree, %solar_build
+# the build tree the tools are in, %kernelbench the KernelBench levels 1-3 with their published
+# timings, which the workplace lays beside the repository (../shared/kernelbench); feature
+# `kernelbench` says it is there.
+config.substitutions.append(("%solar_root", config.solar_src_root))
+config.substitutions.append(("%solar_build", os.path.dirname(config.solar_tools_dir)))
+_kernelbench = os.environ.get("SOLAR_KERNELBENCH") or os.path.join(
+    os.path.dirname(os.path.abspath(config.solar_src_root)), "shared", "kernelbench")
+config.substitutions.append(("%kernelbench", _kernelbench))
+if os.path.isdir(os.path.join(_kernelbench, "level1")):
+    config.available_features.add("kernelbench")
