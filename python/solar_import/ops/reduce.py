@@ -103,7 +103,8 @@ _ = Ix
 def reduction(ctx, x, dims, keepdim, init, combine, finish=None, outs=None, carry_types=None):
     """One nest: loops over the output, iter_args loops over x's dims in `dims`.
     init(b) -> [initial values]; combine(b, accs, x_index) -> [new accs];
-    finish(b, accs) -> [values stored into outs (default: ctx.out(0))]."""
+    finish(b, accs) -> [values stored into outs (default: ctx.out(0))]. outs may be
+    scratch buffers (ctx.temp), so the node's results are left to ctx.out()."""
     b = ctx.b
     outs = outs or [ctx.out()]
     oshape = outs[0].shape
@@ -137,8 +138,6 @@ def reduction(ctx, x, dims, keepdim, init, combine, finish=None, outs=None, carr
 
     from .common import nest
     nest(b, oshape, body)
-    for k, o in enumerate(outs):
-        ctx.set_result(o, k)
 
 
 def _dims_keep(ctx, x, dim_arg, keep_arg):
