@@ -47,8 +47,13 @@ char *sol_tool_sibling(const char *name);
  * (an uninstalled build); NULL when neither is a file. A heap string. */
 char *sol_tool_data_file(const char *rel, const char *source_dir);
 
+/* Whether python finds every module of MODULES ("numpy, torch"; located, not imported). With
+ * verbose, notes "PYTHON can|cannot import WHAT" (WHAT: "numpy and torch"). */
+bool sol_tool_python_has(const SolTool *t, const char *python, const char *modules,
+                         const char *what, const char *const *drop_env, bool verbose);
+
 /* A Python interpreter: $SOLAR_PYTHON when set and not empty (not probed), else the first of
- * `python3` (on PATH) and /usr/bin/python3 that runs `-c "import MODULES"` ("numpy, torch").
+ * `python3` (on PATH) and /usr/bin/python3 that has MODULES (sol_tool_python_has).
  * With verbose, each probe notes "PYTHON can|cannot import WHAT" (WHAT: "numpy and torch").
  * drop_env: names kept out of the probes' environment (Support/process.h), or NULL. A heap
  * string, or NULL when none imports them (the caller says what to do then). */
