@@ -60,10 +60,11 @@ static void note_heavy(SolCheck *c)
         return;
     SolBuf sz = {0};
     sol_reference_sizes_text(&sz, &c->ref.sizes);
-    const char *why = c->o.small       ? "the sizes given with --small are that large"
-                      : c->o.reference ? "the reference files are that large"
-                                       : "some sizes are not module-level size constants, or "
-                                         "cannot be made smaller";
+    const char *why = c->o.small ? "the sizes given with --small are that large"
+                      : c->o.reference && !c->o.reference_is_program
+                          ? "the reference files are that large"
+                          : "some sizes are not module-level size constants, or cannot be made "
+                            "smaller";
     sol_buf_printf(&c->heavy,
                    "at the validation sizes (%s) the program's inputs and outputs hold %lld "
                    "elements (%s); choose smaller sizes with --small",
@@ -137,13 +138,25 @@ void sol_check_close(SolCheck *c)
     memset(c, 0, sizeof *c);
 }
 
-/* The second set of sizes, made the first time a candidate passes; false when there is none
- * (not wanted, a reference directory, nothing to scale, or the program fails there). */
+/* The second set of sizes, made (or loaded) the first time a candidate passes; false when
+ * there is none (not wanted, a reference directory alone, nothing to scale, or the program
+ * fails there). */
 static bool second_reference(SolCheck *c)
 {
     if (c->ref_b_state)
         return c->ref_b_state > 0;
     c->ref_b_state = -1;
+    if (c->o.reference_b) {
+        SolBuf err = {0};
+        if (sol_reference_load(c->o.reference_b, &c->ref_b, &err)) {
+            c->ref_b_state = 1;
+            sol_reference_sizes_text(&c->sizes_b, &c->ref_b.sizes);
+        } else if (c->o.log->verbose) {
+            sol_tool_note(&c->o.log->tool, "no second validation (%s)", err.data);
+        }
+        sol_buf_free(&err);
+        return c->ref_b_state > 0;
+    }
     if (!c->have_harness || !c->o.second ||
         sol_reference_sizes_equal(&c->ref.sizes, &c->ref.original))
         return false;
@@ -231,9 +244,9 @@ void sol_check_provenance(const SolCheck *c, const SolVerdict *v, SolBuf *out)
     const SolReference *r = &c->ref;
     SolBuf sz = {0};
     sol_reference_sizes_text(&sz, &r->sizes);
-    const char *against = c->o.reference              ? "the reference files"
-                          : c->o.lang == SOL_LANG_JAX ? "the JAX program"
-                                                      : "the PyTorch program";
+    const char *against = c->o.reference && !c->o.reference_is_program ? "the reference files"
+                          : c->o.lang == SOL_LANG_JAX                   ? "the JAX program"
+                                                                        : "the PyTorch program";
     sol_buf_printf(out, "// validated by solar-run --precision=wide against %s at %s", against,
                    sz.len ? sz.data : "its own sizes");
     if (v->at_second)
@@ -256,6 +269,7 @@ static bool is_size_line(const char *p, size_t n)
     while (n && (*p == ' ' || *p == '\t'))
         p++, n--;
     return (n >= 15 && memcmp(p, "// sizes.small:", 15) == 0) ||
+           (n >= 16 && memcmp(p, "// sizes.second:", 16) == 0) ||
            (n >= 14 && memcmp(p, "// sizes.real:", 14) == 0);
 }
 

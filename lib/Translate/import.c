@@ -24,10 +24,18 @@ enum {
 typedef struct Import {
     const SolImportOptions *o;
     SolBuf source, ir, small;
+    SolBuf reference, reference_b; /* where the importer writes the program's outputs */
     char source_hash[65];
     char *work_dir, *solar_run;
     SolVecOf(char *) argv; /* heap strings, NULL-terminated when run */
 } Import;
+
+/* The importer writes the reference directories unless there is nothing to validate or the
+ * user brought their own (--reference). */
+static bool importer_writes_references(const SolImportOptions *o)
+{
+    return !o->no_validate && !o->reference;
+}
 
 static void arg(Import *m, const char *s)
 {
@@ -95,6 +103,10 @@ static int run_importer(Import *m, const char *tmp)
         arg(m, "--small"), arg(m, o->small);
     if (o->entry_sizes)
         arg(m, "--entry-sizes"), arg(m, o->entry_sizes);
+    if (importer_writes_references(o)) {
+        arg(m, "--reference"), arg(m, m->reference.data);
+        arg(m, "--reference-second"), arg(m, m->reference_b.data);
+    }
     if (o->log->verbose)
         arg(m, "-v");
     sol_vec_push(&m->argv, (char *)NULL);
@@ -167,13 +179,15 @@ static int validate(Import *m, SolBuf *out)
 {
     const SolImportOptions *o = m->o;
     SolCheck check;
-    /* The importer's sizes, or the user's; a second set only when the user chose none. */
+    /* The program's outputs at the importer's two size sets, written by the importer (with
+     * the harness's own code), or the user's reference directory. */
+    bool own = importer_writes_references(o);
     SolCheckOptions co = {.model = o->input,
                           .lang = SOL_LANG_PYTORCH,
-                          .small = o->small ? o->small : m->small.data,
-                          .second = !o->small,
-                          .reference = o->reference,
-                          .keep_reference = o->keep_reference,
+                          .small = o->small,
+                          .reference = own ? m->reference.data : o->reference,
+                          .reference_b = own ? m->reference_b.data : NULL,
+                          .reference_is_program = own,
                           .solar_run = m->solar_run,
                           .work_dir = m->work_dir,
                           .run_timeout_s = o->run_timeout_s,
@@ -211,6 +225,11 @@ static int import(Import *m)
     const SolImportOptions *o = m->o;
     SolBuf tmp = {0}, out = {0};
     sol_buf_printf(&tmp, "%s/import.mlir", m->work_dir);
+    if (o->keep_reference)
+        sol_buf_puts(&m->reference, o->keep_reference);
+    else
+        sol_buf_printf(&m->reference, "%s/reference", m->work_dir);
+    sol_buf_printf(&m->reference_b, "%s/reference-b", m->work_dir);
     int rc = run_importer(m, tmp.data);
     if (rc == 0 && !sol_tool_read_file(&o->log->tool, tmp.data, MAX_IR_BYTES, &m->ir))
         rc = EXIT_FAILED;
@@ -250,5 +269,6 @@ int sol_import_run(const SolImportOptions *o)
         free(m.argv.data[i]);
     sol_vec_free(&m.argv);
     sol_buf_free(&m.source), sol_buf_free(&m.ir), sol_buf_free(&m.small);
+    sol_buf_free(&m.reference), sol_buf_free(&m.reference_b);
     return rc;
 }

@@ -213,26 +213,26 @@ def _sanitize(name):
     return s if s and not s[0].isdigit() else "a" + s
 
 
-def emit_module(trace, syms, plan, path, header):
-    """(module text, estimated loop iterations at the trace's sizes). syms: [Sym] per slot of
-    fit.flatten(trace); plan: dict with "index_args" (names, in order). A view that turns out to need a copy (NeedMaterialize)
+def emit_module(trace, syms, plan, path):
+    """(module text without the header, work terms: ir.work_at(terms, env) estimates its loop
+    iterations at any sizes). syms: [Sym] per slot of fit.flatten(trace); plan: dict with
+    "index_args" (names, in order). A view that turns out to need a copy (NeedMaterialize)
     restarts the emission with that reshape materialised."""
     materialize = set()
     while True:
         try:
-            return _emit_module(trace, syms, plan, path, header, materialize)
+            return _emit_module(trace, syms, plan, path, materialize)
         except NeedMaterialize as e:
             if e.node in materialize:
                 raise
             materialize.add(e.node)
 
 
-def _emit_module(trace, syms, plan, path, header, materialize):
+def _emit_module(trace, syms, plan, path, materialize):
     Node = _node_class()
     w = Writer(trace, syms, plan, path)
     w.materialize = materialize
     b = w.b
-    b.env = dict(trace.sizes)
     base = os.path.basename(path)
     slot = iter(syms)
 
@@ -377,7 +377,7 @@ def _emit_module(trace, syms, plan, path, header, materialize):
         with b.group("aten.copy", loc):
             copy_into(b, val, Tensor(buf))
 
-    lines = list(header)
+    lines = []
     for text, alias in sorted(b.maps.items(), key=lambda kv: int(kv[1][4:])):
         lines.append("%s = %s" % (alias, text))
     lines.append("func.func @forward(%s) {" % ", ".join(params))
@@ -385,7 +385,7 @@ def _emit_module(trace, syms, plan, path, header, materialize):
     lines.extend(b.body)
     lines.append("  return")
     lines.append("}")
-    return "\n".join(lines) + "\n", b.work
+    return "\n".join(lines) + "\n", b.work_terms
 
 
 def copy_into(b, src, dst):

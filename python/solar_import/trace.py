@@ -1,25 +1,25 @@
 """Loading a KernelBench-layout model at given sizes and tracing it to an aten-level fx graph.
 
-`trace_model(path, sizes)` runs MODEL.py with every module-level size constant set as given
-(solar_reference.load_model_module does the substitution), seeds torch with 0, builds
-`Model(*get_init_inputs())` and `get_inputs()`, and traces
+`trace_model(path, sizes)` runs MODEL.py with the given size constants set
+(solar_reference.load_model_module does the substitution; constants computed from them
+follow), builds `Model(*get_init_inputs())` and `get_inputs()` on fake tensors, and traces
 
     f(*inputs, *state) = functional_call(model, state_dict_names -> state, inputs)
 
-with make_fx (tracing_mode="fake": no arithmetic is done, so any size traces quickly), so the
-graph's placeholders are the inputs then every state_dict entry in order (parameters and
-buffers, num_batches_tracked included: its in-place increment is dropped by the emitter).
-While tracing, each created fx node records the innermost line of MODEL.py on the Python stack
-(node.meta["solar_line"]): the user's own source line of the op.
+with make_fx under the same fake mode: no memory is allocated and no arithmetic is done, so a
+trace at the real sizes costs what one at small sizes does. The graph's placeholders are the
+inputs then every state_dict entry in order (parameters and buffers, num_batches_tracked
+included: its in-place increment is dropped by the emitter). While tracing, each created fx
+node records the innermost line of MODEL.py on the Python stack (node.meta["solar_line"]):
+the user's own source line of the op.
 
 Every failure is an ImportFault with a located message: the module body raising, a missing
 Model/get_inputs, a constructor or get_inputs() error, a trace failure (data-dependent control
-flow, an op fake tensors cannot run).
+flow or shape, an op fake tensors cannot run).
 """
 
 import os
 import sys
-import traceback
 
 from .errors import ImportFault, located, model_line, describe
 
@@ -46,37 +46,25 @@ class Trace:
 
 
 def module_constants(path):
-    """{name: value} of the module-level int constants (tuples flattened as NAME_K), in order."""
+    """{name: value} of every module-level int constant (tuples flattened as NAME_K), in order."""
     try:
-        _, consts = solar_reference.load_model_module(path)
+        return solar_reference.load_model_module(path)[1]
     except solar_reference.HarnessError as e:
         raise _harness_fault(path, e)
-    return consts
 
 
-def settable_constants(path):
-    """The names the reference harness can set (solar_reference's rule: a top-level
-    `name = expr` with one plain target, or an element of such a tuple); constants assigned
-    by tuple unpacking (`h, w = 32, 32`) or chained assignment keep the module's values."""
-    import ast
-    with open(path, encoding="utf-8") as f:
-        tree = ast.parse(f.read(), filename=path)
-    ok, bad = set(), set()
-    for node in tree.body:
-        if isinstance(node, ast.Assign):
-            targets = node.targets
-        elif isinstance(node, ast.AnnAssign) and node.value is not None:
-            targets = [node.target]
-        else:
-            continue
-        if len(targets) == 1 and isinstance(targets[0], ast.Name):
-            ok.add(targets[0].id)
-        else:
-            for t in targets:
-                for n in ast.walk(t):
-                    if isinstance(n, ast.Name):
-                        bad.add(n.id)
-    return ok - bad
+def size_constants(path):
+    """{name: value} of the module's size constants, in order: the top-level int constants
+    written as literals or constant expressions (`M = 1024 * 2`, `h = w = 128`, tuple
+    elements as NAME_K; solar_reference.literal_constants) that keep that value when the module
+    has run. Constants computed from them (`bias_shape = (out_channels, 1, 1)`) follow them
+    and are not sizes of their own."""
+    try:
+        _, consts = solar_reference.load_model_module(path)
+        literal = solar_reference.literal_constants(path)
+    except solar_reference.HarnessError as e:
+        raise _harness_fault(path, e)
+    return {n: v for n, v in literal if consts.get(n) == v}
 
 
 def _harness_fault(path, e):
@@ -102,19 +90,15 @@ def _harness_fault(path, e):
     return ImportFault(located(path, line, msg))
 
 
-def trace_model(path, sizes):
-    import torch
-    from torch.fx.experimental import proxy_tensor
-    from torch.nn.utils import stateless
+def _fake_mode():
+    from torch._subclasses.fake_tensor import FakeTensorMode
+    return FakeTensorMode()
 
-    try:
-        mod, consts = solar_reference.load_model_module(path, sizes)
-    except solar_reference.HarnessError as e:
-        raise _harness_fault(path, e)
-    for name in ("Model", "get_inputs", "get_init_inputs"):
-        if not callable(getattr(mod, name, None)):
-            raise ImportFault(located(path, None, "the module defines no %s (KernelBench layout: "
-                                      "class Model, get_inputs(), get_init_inputs())" % name))
+
+def _build(path, mod, torch):
+    """(model, inputs) from get_init_inputs(), Model(...) and get_inputs(); a Python number
+    among the inputs is the rank-0 tensor the reference harness passes the IR
+    (solar_reference.scalar_tensor). Every failure is a located ImportFault."""
     torch.manual_seed(0)
 
     def call(what, fn, *args):
@@ -140,41 +124,61 @@ def trace_model(path, sizes):
                                   % type(inputs).__name__))
     inputs = list(inputs)
     for i, x in enumerate(inputs):
-        if not isinstance(x, torch.Tensor):
-            raise ImportFault(located(path, None, "get_inputs() item %d is a %s; only tensor "
-                                      "inputs are supported" % (i, type(x).__name__)))
-    state = list(model.state_dict(keep_vars=True).items())
-    names = [k for k, _ in state]
-    n_in = len(inputs)
+        if solar_reference.is_scalar_input(x):
+            inputs[i] = solar_reference.scalar_tensor(torch, x)
+        elif not isinstance(x, torch.Tensor):
+            raise ImportFault(located(path, None, "get_inputs() item %d is a %s; only tensors and "
+                                      "Python numbers are supported" % (i, type(x).__name__)))
+    return model, inputs
 
-    def f(*args):
-        st = dict(zip(names, args[n_in:]))
-        return stateless.functional_call(model, st, tuple(args[:n_in]))
 
-    ap = os.path.abspath(path)
-    orig = proxy_tensor.PythonKeyTracer.create_node
+class _source_lines:
+    """While tracing, each fx node records the innermost MODEL.py line on the Python stack
+    (node.meta["solar_line"])."""
 
-    def create_node(self, *a, **k):
-        node = orig(self, *a, **k)
-        f_ = sys._getframe(1)
-        while f_ is not None:
-            if os.path.abspath(f_.f_code.co_filename) == ap:
-                node.meta["solar_line"] = f_.f_lineno
-                break
-            f_ = f_.f_back
-        return node
+    def __init__(self, path):
+        self.path = os.path.abspath(path)
 
-    proxy_tensor.PythonKeyTracer.create_node = create_node
+    def __enter__(self):
+        from torch.fx.experimental import proxy_tensor
+        self.cls = proxy_tensor.PythonKeyTracer
+        self.orig = self.cls.create_node
+        orig, ap = self.orig, self.path
+
+        def create_node(tracer, *a, **k):
+            node = orig(tracer, *a, **k)
+            f_ = sys._getframe(1)
+            while f_ is not None:
+                if os.path.abspath(f_.f_code.co_filename) == ap:
+                    node.meta["solar_line"] = f_.f_lineno
+                    break
+                f_ = f_.f_back
+            return node
+
+        self.cls.create_node = create_node
+        return self
+
+    def __exit__(self, *exc):
+        self.cls.create_node = self.orig
+        return False
+
+
+def _make_fx(path, f, args, mode):
+    """make_fx(f)(*args) at the aten level: under mode (the fake mode the arguments were
+    made in), or, for a model built for real, with make_fx's own fake tensors (a model
+    holding plain tensors as attributes, an RNN's h0, cannot run on those in torch 1.13: it is
+    traced for real; its sizes are small). A failure is a located ImportFault."""
+    from torch.fx.experimental import proxy_tensor
     try:
-        args = inputs + [v.detach() for _, v in state]
+        if mode is not None:
+            with mode:
+                return proxy_tensor.make_fx(f, tracing_mode="real")(*args)
         try:
-            gm = proxy_tensor.make_fx(f, tracing_mode="fake")(*args)
+            return proxy_tensor.make_fx(f, tracing_mode="fake")(*args)
         except Exception as e:
-            # A model holding plain tensors as attributes (an RNN's h0) cannot run on fake
-            # tensors in torch 1.13: trace it for real (the sizes are small).
             if "non-Fake Tensor inputs" not in str(e):
                 raise
-            gm = proxy_tensor.make_fx(f, tracing_mode="real")(*args)
+            return proxy_tensor.make_fx(f, tracing_mode="real")(*args)
     except ImportFault:
         raise
     except BaseException as e:
@@ -187,8 +191,44 @@ def trace_model(path, sizes):
         else:
             msg = "tracing forward failed: " + msg
         raise ImportFault(located(path, line, msg))
-    finally:
-        proxy_tensor.PythonKeyTracer.create_node = orig
+
+
+def trace_model(path, sizes, real_ok=True):
+    """The Trace of MODEL.py at sizes. The model and its inputs are built on fake tensors (no
+    memory, no arithmetic: a trace at the real sizes costs what one at small sizes does);
+    a model whose construction needs real values (an `.item()` in __init__) is built for real
+    when real_ok, else the trace fails with a located ImportFault."""
+    import torch
+    from torch.nn.utils import stateless
+
+    try:
+        mod, consts = solar_reference.load_model_module(path, sizes)
+    except solar_reference.HarnessError as e:
+        raise _harness_fault(path, e)
+    for name in ("Model", "get_inputs", "get_init_inputs"):
+        if not callable(getattr(mod, name, None)):
+            raise ImportFault(located(path, None, "the module defines no %s (KernelBench layout: "
+                                      "class Model, get_inputs(), get_init_inputs())" % name))
+    mode = _fake_mode()
+    try:
+        with mode:
+            model, inputs = _build(path, mod, torch)
+    except ImportFault:
+        if not real_ok:
+            raise
+        mode = None
+        model, inputs = _build(path, mod, torch)
+    state = list(model.state_dict(keep_vars=True).items())
+    names = [k for k, _ in state]
+    n_in = len(inputs)
+
+    def f(*args):
+        st = dict(zip(names, args[n_in:]))
+        return stateless.functional_call(model, st, tuple(args[:n_in]))
+
+    args = inputs + [v.detach() for _, v in state]
+    with _source_lines(path):
+        gm = _make_fx(path, f, args, mode)
     # Fake tensors let some impossible sizes through (a kernel larger than the padded input
     # gives an empty output instead of an error): an empty intermediate is a failed trace.
     for node in gm.graph.nodes:
