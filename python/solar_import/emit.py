@@ -17,7 +17,7 @@ import os
 
 from . import ops
 from .errors import ImportFault, NeedFixed, NeedMaterialize, located
-from .fit import _shapes_of, _node_class
+from .fit import _shapes_of, _node_class, fitted_args
 from .ir import Builder, Buffer, Tensor, elem_of, memref_type
 from .sym import Sym
 
@@ -251,10 +251,9 @@ def _emit_module(trace, syms, plan, path, materialize):
         return a
 
     # Pass 1: the shapes of every node (consumes the slots in flatten()'s order).
-    node_args, node_shapes = {}, {}
+    node_shapes = {}
     for n in trace.nodes:
-        node_args[n] = (n.args, n.kwargs)
-        cnt_args = _count_ints(n.args) + _count_ints(n.kwargs)
+        cnt_args = _count_ints(fitted_args(n)) + _count_ints(n.kwargs)
         arg_syms = [next(slot) for _ in range(cnt_args)]
         shapes = []
         for s in _shapes_of(n):
@@ -327,7 +326,7 @@ def _emit_module(trace, syms, plan, path, materialize):
         fn, packet = find_emitter(n.target)
         arg_syms, shapes = node_shapes[n]
         slot = iter(arg_syms)
-        args = rebuild(list(n.args))
+        args = rebuild(list(fitted_args(n)))
         kwargs = rebuild(dict(n.kwargs))
         user_shapes = shapes
         elems = []

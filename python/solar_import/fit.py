@@ -51,6 +51,19 @@ def _shapes_of(node):
     return []
 
 
+# Integer arguments that restate the output's shape as strides (products of several sizes):
+# neither fitted nor seen by the emitter, which works from the output shape.
+UNFITTED_ARGS = {"aten._reshape_alias.default": 2}
+
+
+def fitted_args(n):
+    """n.args, with an UNFITTED_ARGS position replaced by None."""
+    k = UNFITTED_ARGS.get(str(n.target)) if n.op == "call_function" else None
+    if k is None or k >= len(n.args):
+        return n.args
+    return tuple(None if j == k else a for j, a in enumerate(n.args))
+
+
 def flatten(trace):
     """(structure, slots): see the module docstring."""
     Node = _node_class()
@@ -77,7 +90,7 @@ def flatten(trace):
     info = []
     for n in trace.nodes:
         before = len(slots)
-        args = walk(n.args)
+        args = walk(fitted_args(n))
         kwargs = walk(n.kwargs)
         info.extend([(n, "arg")] * (len(slots) - before))
         shapes = _shapes_of(n)
@@ -138,7 +151,7 @@ def slot_locals(trace):
                     walk(v)
 
         pos_list = []
-        walk(n.args)
+        walk(fitted_args(n))
         walk(n.kwargs)
         mine = []
         for s in _shapes_of(n):
@@ -173,7 +186,7 @@ def slot_divisors(trace):
             elif isinstance(a, dict):
                 for x in a.values():
                     walk(x)
-        walk(n.args)
+        walk(fitted_args(n))
         walk(n.kwargs)
         count = _count_slots(n, Node)
         out.extend([sorted(ints)] * count)
@@ -191,7 +204,7 @@ def _count_slots(n, Node):
         if isinstance(a, dict):
             return sum(ints(x) for x in a.values())
         return 0
-    return ints(n.args) + ints(n.kwargs) + sum(len(sh) for sh in _shapes_of(n))
+    return ints(fitted_args(n)) + ints(n.kwargs) + sum(len(sh) for sh in _shapes_of(n))
 
 
 def check_slots(syms, slots, env):
