@@ -34,7 +34,7 @@ typedef struct Import {
  * user brought their own (--reference). */
 static bool importer_writes_references(const SolImportOptions *o)
 {
-    return !o->no_validate && !o->reference;
+    return !o->no_validate && !o->check.reference;
 }
 
 static void arg(Import *m, const char *s)
@@ -99,8 +99,8 @@ static int run_importer(Import *m, const char *tmp)
     if (!importer_command(m))
         return EXIT_FAILED;
     arg(m, o->input), arg(m, "-o"), arg(m, tmp);
-    if (o->small)
-        arg(m, "--small"), arg(m, o->small);
+    if (o->check.small)
+        arg(m, "--small"), arg(m, o->check.small);
     if (o->entry_sizes)
         arg(m, "--entry-sizes"), arg(m, o->entry_sizes);
     if (importer_writes_references(o)) {
@@ -184,15 +184,15 @@ static int validate(Import *m, SolBuf *out)
     bool own = importer_writes_references(o);
     SolCheckOptions co = {.model = o->input,
                           .lang = SOL_LANG_PYTORCH,
-                          .small = o->small,
-                          .reference = own ? m->reference.data : o->reference,
+                          .small = o->check.small,
+                          .reference = own ? m->reference.data : o->check.reference,
                           .reference_b = own ? m->reference_b.data : NULL,
                           .reference_is_program = own,
                           .solar_run = m->solar_run,
                           .work_dir = m->work_dir,
-                          .run_timeout_s = o->run_timeout_s,
-                          .rtol = o->rtol,
-                          .atol = o->atol,
+                          .run_timeout_s = o->check.run_timeout_s,
+                          .rtol = o->check.rtol,
+                          .atol = o->check.atol,
                           .log = o->log};
     int rc = sol_check_open(&check, &co);
     if (rc == 0) {
@@ -225,8 +225,8 @@ static int import(Import *m)
     const SolImportOptions *o = m->o;
     SolBuf tmp = {0}, out = {0};
     sol_buf_printf(&tmp, "%s/import.mlir", m->work_dir);
-    if (o->keep_reference)
-        sol_buf_puts(&m->reference, o->keep_reference);
+    if (o->check.keep_reference)
+        sol_buf_puts(&m->reference, o->check.keep_reference);
     else
         sol_buf_printf(&m->reference, "%s/reference", m->work_dir);
     sol_buf_printf(&m->reference_b, "%s/reference-b", m->work_dir);
@@ -259,7 +259,8 @@ int sol_import_run(const SolImportOptions *o)
         rc = EXIT_FAILED;
     if (rc == 0) {
         sol_sha256_hex(m.source.data, m.source.len, m.source_hash);
-        m.solar_run = o->solar_run ? sol_xstrdup(o->solar_run) : sol_tool_sibling("solar-run");
+        m.solar_run = o->check.solar_run ? sol_xstrdup(o->check.solar_run)
+                                         : sol_tool_sibling("solar-run");
         rc = import(&m);
     }
     if (m.work_dir)

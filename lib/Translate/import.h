@@ -33,18 +33,14 @@
 #ifndef SOLAR_TRANSLATE_IMPORT_H
 #define SOLAR_TRANSLATE_IMPORT_H
 
+#include "Translate/flags.h"
 #include "Translate/log.h"
 
 typedef struct SolImportOptions {
     const char *input, *output; /* MODEL.py, OUT.mlir ('-': stdout) */
-    const char *small;          /* --small N=V,... for the importer and the validation */
+    SolValidationFlags check;   /* --small also goes to the importer */
     const char *entry_sizes;    /* "real", "small" or NULL (the importer's default) */
     bool no_validate;
-    const char *keep_reference; /* DIR for the first reference, or NULL */
-    const char *reference;      /* validate against DIR instead of running the harness */
-    const char *solar_run;      /* NULL: beside this executable, else PATH */
-    double run_timeout_s;       /* limit of one solar-run, > 0 */
-    double rtol, atol;          /* < 0: the element type's default */
     const char *version;        /* for the header */
     const SolLog *log;
 } SolImportOptions;

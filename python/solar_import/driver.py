@@ -143,15 +143,31 @@ class Importer:
 
     def _base(self, real):
         first_err = None
-        for choice in [self._distinct(real), self._distinct(real, by_value=True),
+        distinct = self._distinct(real)
+        for choice in [distinct, self._distinct(real, by_value=True), self._repaired(distinct),
                        self._safe(real)] + [self._safe(real, cap) for cap in (32, 64, 128)] + \
                 [dict(real)]:
+            if choice is None:
+                continue
             choice.update(self.small_override)
             t, _, err = self.trace(choice)
             if t is not None:
                 return choice
             first_err = first_err or err
         raise first_err
+
+    def _repaired(self, choice):
+        """choice with the one constant that breaks it (out_channels 12 for a group count of
+        8) at the smallest divisor of its real value that works (8); None when no single
+        constant is to blame."""
+        for n in self.real:
+            if choice[n] == self.real[n] or n in self.small_override or \
+                    self.trace(dict(choice, **{n: self.real[n]}))[0] is None:
+                continue
+            for d in range(3, self.real[n] + 1):
+                if self.real[n] % d == 0 and self.trace(dict(choice, **{n: d}))[0] is not None:
+                    return dict(choice, **{n: d})
+        return None
 
     def _phase1(self, base, structure, t0):
         """(fixed {name: why}, pert {name: changed value}); sets self.ties."""
@@ -279,26 +295,10 @@ class Importer:
 
     def _finish(self, body, terms, syms, env0, varied, index_args, fixed):
         structure = self.trace(env0)[1][0]
-        small = env0
+        free = [n for n in varied if n not in self.small_override]
+        small = self._shrunk(env0, free, terms, syms, structure)
+        second = self._second(small, varied, syms, structure) if varied else None
         work = work_at(terms, small)
-        while work > WORK_BUDGET:
-            floor = 2 if all(small[n] <= 2 for n in varied
-                             if n not in self.small_override) else 1
-            shrunk = self.env(small, **{n: max(floor, small[n] // 2) for n in varied
-                                        if n not in self.small_override})
-            if shrunk == small or not self._fits(shrunk, syms, structure):
-                break
-            self.log("estimated validation work %.3g iterations at %s: shrinking" % (
-                work, ", ".join("%s=%d" % (n, small[n]) for n in varied)))
-            small, work = shrunk, work_at(terms, shrunk)
-        second = None
-        for k in (1, 2, 3, 5):
-            e = self.env(small, **{n: small[n] + k for n in varied})
-            if self._fits(e, syms, structure):
-                second = e
-                break
-        if not varied:
-            second = None
         shown = index_args + ([n for n in self.names if n in fixed]
                               if self.entry_sizes == "small" else [])
         real = self.module_consts
@@ -310,6 +310,43 @@ class Importer:
         real = {n: real[n] for n in index_args}
         header = self._header(fixed, small, second, real)
         return Imported("\n".join(header) + "\n" + body, small, second, real, work)
+
+    def _shrunk(self, env, free, terms, syms, structure):
+        """env with the free constants halved, one at a time and the largest first (each
+        halving traced and checked against the fit; a group count that must divide a channel
+        count stops only that one), while the estimated work is above WORK_BUDGET: to 2, then
+        to 1 (batch 1 where the batch can shrink)."""
+        work = work_at(terms, env)
+        for floor in (2, 1):
+            progress = True
+            while work > WORK_BUDGET and progress:
+                progress = False
+                for n in sorted(free, key=lambda c: -env[c]):
+                    if env[n] <= floor:
+                        continue
+                    e = self.env(env, **{n: max(floor, env[n] // 2)})
+                    if self._fits(e, syms, structure):
+                        self.log("estimated validation work %.3g iterations: %s %d -> %d" % (
+                            work, n, env[n], e[n]))
+                        env, work, progress = e, work_at(terms, e), True
+                        if work <= WORK_BUDGET:
+                            break
+        return env
+
+    def _second(self, small, varied, syms, structure):
+        """A second validation set: every varied constant changed (+1, +2, ...) where the
+        model accepts it and the fit holds; None when none can change."""
+        for k in (1, 2, 3):
+            e = self.env(small, **{n: small[n] + k for n in varied})
+            if self._fits(e, syms, structure):
+                return e
+        e = dict(small)
+        for n in varied:
+            for v in (small[n] + 1, small[n] + 2, 2 * small[n], small[n] - 1, small[n] + 3):
+                if v >= 1 and self._fits(self.env(e, **{n: v}), syms, structure):
+                    e = self.env(e, **{n: v})
+                    break
+        return e if e != small else None
 
     def _header(self, fixed, small, second, real):
         name = os.path.basename(self.path)
