@@ -312,10 +312,25 @@ class Importer:
         return Imported("\n".join(header) + "\n" + body, small, second, real, work)
 
     def _shrunk(self, env, free, terms, syms, structure):
-        """env with the free constants halved, one at a time and the largest first (each
-        halving traced and checked against the fit; a group count that must divide a channel
-        count stops only that one), while the estimated work is above WORK_BUDGET: to 2, then
-        to 1 (batch 1 where the batch can shrink)."""
+        """env with the free constants halved while the estimated work is above WORK_BUDGET:
+        the largest first, to 2, then to 1 (batch 1 where the batch can shrink). The plan is
+        made on the estimate alone and its end traced (it must give the fitted shapes); when
+        the model rejects it (a group count must divide a channel count), each halving is
+        traced in turn and only the ones it rejects are skipped."""
+        if work_at(terms, env) <= WORK_BUDGET:
+            return env
+        e = env
+        for floor in (2, 1):
+            while work_at(terms, e) > WORK_BUDGET:
+                big = [n for n in sorted(free, key=lambda c: -e[c]) if e[n] > floor]
+                if not big:
+                    break
+                e = self.env(e, **{big[0]: max(floor, e[big[0]] // 2)})
+        if e != env and self._fits(e, syms, structure):
+            self.log("estimated validation work %.3g iterations: shrinking %s" % (
+                work_at(terms, env), ", ".join("%s %d -> %d" % (n, env[n], e[n])
+                                               for n in free if e[n] != env[n])))
+            return e
         work = work_at(terms, env)
         for floor in (2, 1):
             progress = True
@@ -379,15 +394,11 @@ class Importer:
 
     @staticmethod
     def _combos(varied):
-        combos = [(list(varied), 1), (list(varied), 2)]
-        if len(varied) > 2:
-            combos.append((varied[::2], 1))
-            combos.append((varied[1::2], 2))
-        # scale None: every constant at 2b + 1, off the lattice b + k * (pert - b) of the
-        # others, which a floordiv can be linear on (ResNet's ((image + 1) floordiv 2 + 1)
-        # floordiv 2 is (2 * image - 8) / 7 at image 32, 39 and 46).
-        combos.append((list(varied), None))
-        return combos
+        """Assignments changing several constants at once (the trace at the real sizes adds a
+        far one): all at the changed values, and all at 2b + 1 (scale None), off the lattice
+        b + k * (pert - b), which a floordiv can be linear on (ResNet's ((image + 1) floordiv
+        2 + 1) floordiv 2 is (2 * image - 8) / 7 at image 32, 39 and 46)."""
+        return [(list(varied), 1), (list(varied), None)]
 
     @staticmethod
     def _distinct(real, by_value=False):

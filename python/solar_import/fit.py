@@ -161,7 +161,9 @@ def slot_locals(trace):
                 mine.append(len(out) - 1)
         for p in pos_list:
             out[p] = list(ins)
-        shape_slots[n] = mine
+        # A tuple-valued node (max_pool2d_with_indices) records no shapes: its getitems look
+        # through it to its arguments' dimensions.
+        shape_slots[n] = mine if mine else list(ins)
     return out
 
 

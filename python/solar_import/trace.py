@@ -137,7 +137,7 @@ class _source_lines:
     (node.meta["solar_line"])."""
 
     def __init__(self, path):
-        self.path = os.path.abspath(path)
+        self.path = path  # the file name the module was compiled with (load_model_module)
 
     def __enter__(self):
         from torch.fx.experimental import proxy_tensor
@@ -149,7 +149,7 @@ class _source_lines:
             node = orig(tracer, *a, **k)
             f_ = sys._getframe(1)
             while f_ is not None:
-                if os.path.abspath(f_.f_code.co_filename) == ap:
+                if f_.f_code.co_filename == ap:
                     node.meta["solar_line"] = f_.f_lineno
                     break
                 f_ = f_.f_back
@@ -226,7 +226,9 @@ def trace_model(path, sizes, real_ok=True):
         st = dict(zip(names, args[n_in:]))
         return stateless.functional_call(model, st, tuple(args[:n_in]))
 
-    args = inputs + [v.detach() for _, v in state]
+    for _, v in state:  # no autograd in the graph (cheaper than detach() on fake tensors)
+        v.requires_grad_(False)
+    args = inputs + [v for _, v in state]
     with _source_lines(path):
         gm = _make_fx(path, f, args, mode)
     # Fake tensors let some impossible sizes through (a kernel larger than the padded input
