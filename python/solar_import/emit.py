@@ -18,7 +18,7 @@ import os
 from . import ops
 from .errors import ImportFault, NeedFixed, NeedMaterialize, located
 from .fit import _shapes_of, _node_class, fitted_args
-from .ir import Builder, Buffer, Tensor, elem_of, memref_type
+from .ir import Builder, Buffer, Ix, Tensor, elem_of, memref_type
 from .sym import Sym
 
 
@@ -303,7 +303,7 @@ def _emit_module(trace, syms, plan, path, materialize):
         w.output_nodes.append((src, k))
         params.append("%s: %s" % (name, buf.type))
 
-    consts = [n for n in trace.nodes if n.op == "get_attr"]
+    consts = [n for n in trace.nodes if n.op == "get_attr" and n.target not in trace.constants]
     if consts:
         users = [u for c in consts for u in c.users]
         line = users[0].meta.get("solar_line") if users else None
@@ -317,6 +317,11 @@ def _emit_module(trace, syms, plan, path, materialize):
 
     # Pass 2: emit.
     for n in trace.nodes:
+        if n.op == "get_attr":
+            line = next((u.meta.get("solar_line") for u in n.users), None)
+            w.values[n] = _constant_tensor(b, trace.constants[n.target],
+                                           "%s:%s" % (base, line) if line else base)
+            continue
         if n.op != "call_function":
             continue
         if n.target is operator.getitem:
@@ -385,6 +390,23 @@ def _emit_module(trace, syms, plan, path, materialize):
     lines.append("  return")
     lines.append("}")
     return "\n".join(lines) + "\n", b.work_terms
+
+
+def _constant_tensor(b, value, loc):
+    """A tensor forward made from Python values (torch.tensor(0.5)): a memref.alloc of its
+    shape holding them, stored in one nest."""
+    from .ops.common import scalar_value
+    elem = elem_of(value.dtype)
+    buf = Tensor(b.alloc([Sym.const(d) for d in value.shape], elem, "const"))
+    with b.group("aten.tensor", loc):
+        with b.loop(1):
+            for k, v in enumerate(value.flatten().tolist()):
+                idx = []
+                for d in reversed(value.shape):
+                    idx.insert(0, Ix.lift(k % d))
+                    k //= d
+                buf.store(b, scalar_value(b, v, elem), idx)
+    return buf
 
 
 def copy_into(b, src, dst):

@@ -97,7 +97,10 @@ def flatten(trace):
         for s in shapes:
             slots.extend(s)
             info.extend([(n, "shape")] * len(s))
-        struct.append((n.op, str(n.target), args, kwargs, tuple(len(s) for s in shapes)))
+        const = trace.constants.get(n.target) if n.op == "get_attr" else None
+        struct.append((n.op, str(n.target), args, kwargs, tuple(len(s) for s in shapes),
+                       None if const is None else (tuple(const.shape),
+                                                   tuple(const.flatten().tolist()))))
     trace.slot_info = info
     return tuple(struct), slots
 

@@ -32,9 +32,10 @@ import solar_reference  # noqa: E402
 
 class Trace:
     """One trace: graph (fx.Graph), sizes (the constants' values), n_inputs, input_names,
-    state_names (state_dict keys, all of them), placeholders (fx nodes, in order)."""
+    state_names (state_dict keys, all of them), placeholders (fx nodes, in order), constants
+    ({get_attr target: small tensor with known values}: `torch.tensor(0.5)` in forward)."""
 
-    def __init__(self, graph, sizes, n_inputs, input_names, state_names, outputs_meta):
+    def __init__(self, graph, sizes, n_inputs, input_names, state_names, constants):
         self.graph = graph
         self.sizes = sizes
         self.n_inputs = n_inputs
@@ -42,7 +43,24 @@ class Trace:
         self.state_names = state_names
         self.nodes = list(graph.nodes)
         self.placeholders = [n for n in self.nodes if n.op == "placeholder"]
-        self.outputs_meta = outputs_meta
+        self.constants = constants
+
+
+# A tensor made in forward from Python values (torch.tensor(0.5)) with at most this many
+# elements becomes constants in the IR; any other tensor that is neither an input nor state
+# is refused (its values are not arguments of @forward).
+MAX_CONSTANT_ELEMS = 256
+
+
+def _constants(gm):
+    from torch._subclasses.fake_tensor import FakeTensor
+    out = {}
+    for node in gm.graph.nodes:
+        val = getattr(gm, node.target, None) if node.op == "get_attr" else None
+        if hasattr(val, "numel") and not isinstance(val, FakeTensor) and \
+                val.numel() <= MAX_CONSTANT_ELEMS:
+            out[node.target] = val.detach().to("cpu")
+    return out
 
 
 def module_constants(path):
@@ -56,15 +74,16 @@ def module_constants(path):
 def size_constants(path):
     """{name: value} of the module's size constants, in order: the top-level int constants
     written as literals or constant expressions (`M = 1024 * 2`, `h = w = 128`, tuple
-    elements as NAME_K; solar_reference.literal_constants) that keep that value when the module
-    has run. Constants computed from them (`bias_shape = (out_channels, 1, 1)`) follow them
-    and are not sizes of their own."""
+    elements as NAME_K; solar_reference.literal_constants), positive (`hardtanh_min = -2`,
+    `extra = 0` are no sizes), that keep that value when the module has run. Constants
+    computed from them (`bias_shape = (out_channels, 1, 1)`) follow them and are not sizes of
+    their own."""
     try:
         _, consts = solar_reference.load_model_module(path)
         literal = solar_reference.literal_constants(path)
     except solar_reference.HarnessError as e:
         raise _harness_fault(path, e)
-    return {n: v for n, v in literal if consts.get(n) == v}
+    return {n: v for n, v in literal if v > 0 and consts.get(n) == v}
 
 
 def _harness_fault(path, e):
@@ -242,4 +261,4 @@ def trace_model(path, sizes, real_ok=True):
                                           node.target, ", ".join("%s=%d" % kv for kv in
                                                                  sorted((sizes or {}).items())))))
     input_names = solar_reference._forward_arg_names(model, n_in)
-    return Trace(gm.graph, consts, n_in, input_names, names, None)
+    return Trace(gm.graph, consts, n_in, input_names, names, _constants(gm))
