@@ -143,8 +143,7 @@ class Importer:
 
     def _base(self, real):
         first_err = None
-        distinct = self._distinct(real)
-        for choice in [distinct, self._distinct(real, by_value=True), self._repaired(distinct),
+        for choice in [self._distinct(real), self._distinct(real, by_value=True), self._descended(),
                        self._safe(real)] + [self._safe(real, cap) for cap in (32, 64, 128)] + \
                 [dict(real)]:
             if choice is None:
@@ -156,18 +155,25 @@ class Importer:
             first_err = first_err or err
         raise first_err
 
-    def _repaired(self, choice):
-        """choice with the one constant that breaks it (out_channels 12 for a group count of
-        8) at the smallest divisor of its real value that works (8); None when no single
-        constant is to blame."""
+    def _descended(self):
+        """From the real values (which work), each constant in turn lowered to the smallest
+        divisor of its real value the model accepts with the others as they stand, one no
+        other constant has where it can (64 channels in 16 groups: 32, not 16, whose
+        one-channel groups PyTorch normalises with visible rounding); None when the real
+        values fail."""
+        choice = dict(self.real, **self.small_override)
+        if self.trace(choice)[0] is None:
+            return None
         for n in self.real:
-            if choice[n] == self.real[n] or n in self.small_override or \
-                    self.trace(dict(choice, **{n: self.real[n]}))[0] is None:
+            if n in self.small_override or self.real[n] <= 8:
                 continue
-            for d in range(3, self.real[n] + 1):
-                if self.real[n] % d == 0 and self.trace(dict(choice, **{n: d}))[0] is not None:
-                    return dict(choice, **{n: d})
-        return None
+            taken = set(v for m, v in choice.items() if m != n)
+            divisors = [d for d in range(3, self.real[n]) if self.real[n] % d == 0]
+            for d in sorted(divisors, key=lambda d: (d in taken, d))[:8]:
+                if self.trace(dict(choice, **{n: d}))[0] is not None:
+                    choice[n] = d
+                    break
+        return choice
 
     def _phase1(self, base, structure, t0):
         """(fixed {name: why}, pert {name: changed value}); sets self.ties."""

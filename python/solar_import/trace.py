@@ -212,13 +212,29 @@ def _make_fx(path, f, args, mode):
         raise ImportFault(located(path, line, msg))
 
 
+def _traced(path, model, inputs, mode):
+    """(graph module, state_dict names): f(*inputs, *state) traced at the aten level."""
+    from torch.nn.utils import stateless
+    state = list(model.state_dict(keep_vars=True).items())
+    names = [k for k, _ in state]
+    n_in = len(inputs)
+
+    def f(*args):
+        st = dict(zip(names, args[n_in:]))
+        return stateless.functional_call(model, st, tuple(args[:n_in]))
+
+    for _, v in state:  # no autograd in the graph (cheaper than detach() on fake tensors)
+        v.requires_grad_(False)
+    with _source_lines(path):
+        return _make_fx(path, f, inputs + [v for _, v in state], mode), names
+
+
 def trace_model(path, sizes, real_ok=True):
     """The Trace of MODEL.py at sizes. The model and its inputs are built on fake tensors (no
     memory, no arithmetic: a trace at the real sizes costs what one at small sizes does);
     a model whose construction needs real values (an `.item()` in __init__) is built for real
     when real_ok, else the trace fails with a located ImportFault."""
     import torch
-    from torch.nn.utils import stateless
 
     try:
         mod, consts = solar_reference.load_model_module(path, sizes)
@@ -232,24 +248,16 @@ def trace_model(path, sizes, real_ok=True):
     try:
         with mode:
             model, inputs = _build(path, mod, torch)
+        gm, names = _traced(path, model, inputs, mode)
     except ImportFault:
+        # Built for real, make_fx fakes the values itself: a constructor that needs real
+        # values (an `.item()`), a forward that makes CPU tensors the shared fake mode cannot
+        # mix with its own (nn.TransformerEncoder in torch 1.13).
         if not real_ok:
             raise
-        mode = None
         model, inputs = _build(path, mod, torch)
-    state = list(model.state_dict(keep_vars=True).items())
-    names = [k for k, _ in state]
+        gm, names = _traced(path, model, inputs, None)
     n_in = len(inputs)
-
-    def f(*args):
-        st = dict(zip(names, args[n_in:]))
-        return stateless.functional_call(model, st, tuple(args[:n_in]))
-
-    for _, v in state:  # no autograd in the graph (cheaper than detach() on fake tensors)
-        v.requires_grad_(False)
-    args = inputs + [v for _, v in state]
-    with _source_lines(path):
-        gm = _make_fx(path, f, args, mode)
     # Fake tensors let some impossible sizes through (a kernel larger than the padded input
     # gives an empty output instead of an error): an empty intermediate is a failed trace.
     for node in gm.graph.nodes:
