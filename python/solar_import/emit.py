@@ -303,7 +303,8 @@ def _emit_module(trace, syms, plan, path, materialize):
         w.output_nodes.append((src, k))
         params.append("%s: %s" % (name, buf.type))
 
-    consts = [n for n in trace.nodes if n.op == "get_attr" and n.target not in trace.constants]
+    consts = [n for n in trace.nodes if n.op == "get_attr" and n.target not in trace.constants
+              and _overwriter(n) is None]
     if consts:
         users = [u for c in consts for u in c.users]
         line = users[0].meta.get("solar_line") if users else None
@@ -317,10 +318,15 @@ def _emit_module(trace, syms, plan, path, materialize):
 
     # Pass 2: emit.
     for n in trace.nodes:
-        if n.op == "get_attr":
+        if n.op == "get_attr" and n.target in trace.constants:
             line = next((u.meta.get("solar_line") for u in n.users), None)
             w.values[n] = _constant_tensor(b, trace.constants[n.target],
                                            "%s:%s" % (base, line) if line else base)
+            continue
+        if n.op == "get_attr":  # overwritten before it is read: scratch memory
+            copy = _overwriter(n)
+            w.values[n] = Tensor(b.alloc(node_shapes[copy][1][0],
+                                         elem_of(copy.meta["tensor_meta"].dtype), "state"))
             continue
         if n.op != "call_function":
             continue
@@ -390,6 +396,19 @@ def _emit_module(trace, syms, plan, path, materialize):
     lines.append("  return")
     lines.append("}")
     return "\n".join(lines) + "\n", b.work_terms
+
+
+def _overwriter(n):
+    """The aten.copy_ that overwrites the whole of tensor attribute n before anything reads it
+    (`self.hidden.copy_(h0)`: its old values never matter), or None."""
+    users = sorted(n.users, key=lambda u: list(n.graph.nodes).index(u))
+    first = users[0] if users else None
+    if first is None or "aten.copy_" not in str(first.target) or first.args[0] is not n:
+        return None
+    src = first.args[1]
+    same = hasattr(src, "meta") and src.meta.get("tensor_meta") is not None and \
+        tuple(src.meta["tensor_meta"].shape) == tuple(first.meta["tensor_meta"].shape)
+    return first if same else None
 
 
 def _constant_tensor(b, value, loc):

@@ -46,19 +46,17 @@ class Trace:
         self.constants = constants
 
 
-# A tensor made in forward from Python values (torch.tensor(0.5)) with at most this many
-# elements becomes constants in the IR; any other tensor that is neither an input nor state
-# is refused (its values are not arguments of @forward).
+# A tensor made in forward from Python values (torch.tensor(0.5): a constant the graph lifts
+# with lift_fresh_copy) with at most this many elements becomes constants in the IR.
 MAX_CONSTANT_ELEMS = 256
 
 
 def _constants(gm):
-    from torch._subclasses.fake_tensor import FakeTensor
     out = {}
     for node in gm.graph.nodes:
         val = getattr(gm, node.target, None) if node.op == "get_attr" else None
-        if hasattr(val, "numel") and not isinstance(val, FakeTensor) and \
-                val.numel() <= MAX_CONSTANT_ELEMS:
+        if hasattr(val, "numel") and not _is_fake(val) and val.numel() <= MAX_CONSTANT_ELEMS \
+                and any("lift_fresh" in str(u.target) for u in node.users):
             out[node.target] = val.detach().to("cpu")
     return out
 
@@ -226,7 +224,18 @@ def _traced(path, model, inputs, mode):
     for _, v in state:  # no autograd in the graph (cheaper than detach() on fake tensors)
         v.requires_grad_(False)
     with _source_lines(path):
-        return _make_fx(path, f, inputs + [v for _, v in state], mode), names
+        gm = _make_fx(path, f, inputs + [v for _, v in state], mode)
+    if mode is not None and any(_is_fake(getattr(gm, n.target, None))
+                                for n in gm.graph.nodes if n.op == "get_attr"):
+        # A plain tensor attribute (an RNN's self.hidden) built on fake tensors: make_fx
+        # captures it as a constant it cannot trace through. Built for real, it traces.
+        raise ImportFault(located(path, None, "a tensor attribute built on fake tensors"))
+    return gm, names
+
+
+def _is_fake(t):
+    from torch._subclasses.fake_tensor import FakeTensor
+    return isinstance(t, FakeTensor)
 
 
 def trace_model(path, sizes, real_ok=True):
