@@ -425,9 +425,9 @@ def literal_constants(path):
         if v is not None:
             out.append((name, v))
         elif isinstance(node.value, (ast.Tuple, ast.List)) and node.value.elts:
+            # (batch_size, 3, 224, 224): the literal elements are sizes, the others follow
             vals = [constant_int(e) for e in node.value.elts]
-            if all(x is not None for x in vals):
-                out.extend(("%s_%d" % (name, k), x) for k, x in enumerate(vals))
+            out.extend(("%s_%d" % (name, k), x) for k, x in enumerate(vals) if x is not None)
     return out
 
 
