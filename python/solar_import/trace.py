@@ -22,6 +22,7 @@ import os
 import sys
 
 from .errors import ImportFault, located, model_line, describe
+from . import leaf_ops
 
 _here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if _here not in sys.path:
@@ -211,19 +212,21 @@ def _make_fx(path, f, args, mode):
 
 
 def _traced(path, model, inputs, mode):
-    """(graph module, state_dict names): f(*inputs, *state) traced at the aten level."""
+    """(graph module, state_dict names): f(*inputs, *state) traced at the aten level, the
+    recurrent layers as one node each (leaf_ops.py)."""
     from torch.nn.utils import stateless
     state = list(model.state_dict(keep_vars=True).items())
     names = [k for k, _ in state]
     n_in = len(inputs)
 
     def f(*args):
-        st = dict(zip(names, args[n_in:]))
-        return stateless.functional_call(model, st, tuple(args[:n_in]))
+        with stateless._reparametrize_module(model, dict(zip(names, args[n_in:]))):
+            leaf_ops.refresh_flat_weights(model)
+            return model(*args[:n_in])
 
     for _, v in state:  # no autograd in the graph (cheaper than detach() on fake tensors)
         v.requires_grad_(False)
-    with _source_lines(path):
+    with _source_lines(path), leaf_ops.recurrent_leaves():
         gm = _make_fx(path, f, inputs + [v for _, v in state], mode)
     if mode is not None and any(_is_fake(getattr(gm, n.target, None))
                                 for n in gm.graph.nodes if n.op == "get_attr"):

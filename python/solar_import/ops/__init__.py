@@ -4,7 +4,7 @@ Keys are overload packets (`aten.addmm`) or full overload names (`aten.add.Tenso
 first). The emitters live in one module per family; see ../EMITTERS.md for how to add one.
 """
 
-from . import activation as act, conv, create, elementwise as ew, gather, linalg, loss, misc, norm, pool, reduce, shape
+from . import activation as act, conv, create, elementwise as ew, gather, linalg, loss, misc, norm, pool, reduce, rnn, shape
 
 EMITTERS = {
     # -- identity and copies (elementwise.py)
@@ -158,6 +158,12 @@ EMITTERS = {
     "aten.index_select": gather.emit_index_select,
     "aten.gather": gather.emit_gather,
     "aten.nll_loss_forward": gather.emit_nll_loss,
+
+    # -- recurrent layers, one node each (leaf_ops.py; rnn.py)
+    "solar.lstm": rnn.emit_rnn,
+    "solar.gru": rnn.emit_rnn,
+    "solar.rnn_tanh": rnn.emit_rnn,
+    "solar.rnn_relu": rnn.emit_rnn,
 
     # -- losses (loss.py)
     "aten.mse_loss": loss.emit_mse_loss,
