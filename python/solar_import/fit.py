@@ -221,15 +221,29 @@ def check_slots(syms, slots, env):
 def fit_slots(slot_vectors, envs, names, locals_, divisors=None):
     """[Sym] for every slot; envs[k] is the size assignment of trace k (envs[0] the base),
     names the varied constants; divisors[s]: further floordiv divisors of slot s
-    (slot_divisors). Raises FitFailed."""
+    (slot_divisors). A slot that fits nothing in graph order is tried again once every other
+    slot is fitted, then also as a fitted Sym plus a constant (a parameter of
+    (image floordiv patch)^2 + 1 positions, whose square appears only in later nodes).
+    Raises FitFailed."""
     known = {}
     for n in names:
         known.setdefault(tuple(e[n] for e in envs), Sym.atom(n))
-    result = []
+    result, later = [], []
     for s, vec in enumerate(slot_vectors):
         vec = tuple(vec)
-        sym = _fit_one(vec, envs, names, known, [result[k] for k in locals_[s] if k < s],
+        sym = _fit_one(vec, envs, names, known, [result[k] for k in locals_[s]
+                                                 if k < s and result[k] is not None],
                        divisors[s] if divisors else ())
+        if sym is None:
+            later.append(s)
+        else:
+            known.setdefault(vec, sym)
+        result.append(sym)
+    for s in later:
+        vec = tuple(slot_vectors[s])
+        sym = _fit_one(vec, envs, names, known, [result[k] for k in locals_[s]
+                                                 if result[k] is not None],
+                       divisors[s] if divisors else ()) or _offset(vec, known)
         if sym is None:
             deps = _depends(vec, envs, names)
             e = FitFailed(deps, "values %s at %s" % (
@@ -238,8 +252,17 @@ def fit_slots(slot_vectors, envs, names, locals_, divisors=None):
             e.slot = s
             raise e
         known.setdefault(vec, sym)
-        result.append(sym)
+        result[s] = sym
     return result
+
+
+def _offset(vec, known, reach=4):
+    """A fitted Sym plus a small constant that gives vec, or None."""
+    for k in range(-reach, reach + 1):
+        base = tuple(v - k for v in vec)
+        if k and base in known:
+            return known[base] + k
+    return None
 
 
 def _depends(vec, envs, names):
