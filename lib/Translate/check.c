@@ -55,6 +55,14 @@ static int shrink(SolCheck *c, const char *dir)
 /* heavy: why the sizes are too large for a candidate to be blamed for their cost. */
 static void note_heavy(SolCheck *c)
 {
+    if (c->o.reference_is_program && !c->o.small) {
+        sol_buf_puts(&c->heavy,
+                     "solar-import chose these as the smallest sizes the program accepts (its "
+                     "`// sizes.fixed:` line names the sizes that cannot shrink and why): the "
+                     "cost is the program's; validate with a larger --max-steps and "
+                     "--run-timeout, or choose sizes with --small");
+        return;
+    }
     int64_t n = reference_elems(&c->ref);
     if (n <= HEAVY_ELEMS)
         return;

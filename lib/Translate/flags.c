@@ -45,6 +45,13 @@ bool sol_validation_flag(const SolTool *t, SolValidationFlags *v, const SolFlag 
         return number(t, f->name, value, 0, 1e30, &v->atol);
     case SOL_VFLAG_RUN_TIMEOUT:
         return number(t, f->name, value, 0.001, 86400, &v->run_timeout_s);
+    case SOL_VFLAG_MAX_STEPS: {
+        double n;
+        if (!number(t, f->name, value, 1, 1e18, &n))
+            return false;
+        v->max_steps = (uint64_t)n;
+        return true;
+    }
     case SOL_VFLAG_SOLAR_RUN:
         v->solar_run = value;
         return true;

@@ -24,6 +24,7 @@ typedef struct SolValidationFlags {
     const char *solar_run;      /* --solar-run PATH; NULL: beside this executable */
     double rtol, atol;          /* --rtol, --atol; < 0: the element type's default */
     double run_timeout_s;       /* --run-timeout: limit of one solar-run, > 0 */
+    uint64_t max_steps;         /* --max-steps: solar-run's step limit; 0: the default */
 } SolValidationFlags;
 
 #define SOL_VALIDATION_FLAGS_DEFAULT {.rtol = -1, .atol = -1, .run_timeout_s = 300}
@@ -37,6 +38,7 @@ enum {
     SOL_VFLAG_RTOL,
     SOL_VFLAG_ATOL,
     SOL_VFLAG_RUN_TIMEOUT,
+    SOL_VFLAG_MAX_STEPS,
     SOL_VFLAG_SOLAR_RUN,
 };
 
@@ -51,6 +53,8 @@ enum {
     {"--atol", SOL_VFLAG_ATOL, "A", "absolute tolerance of every float output (default by type)"}, \
     {"--run-timeout", SOL_VFLAG_RUN_TIMEOUT, "SECONDS",                                        \
      "limit of one solar-run of the IR (default 300)"},                                        \
+    {"--max-steps", SOL_VFLAG_MAX_STEPS, "N",                                                  \
+     "solar-run's step limit (default 2e9; the IR's estimated loop iterations must fit)"},     \
     {"--solar-run", SOL_VFLAG_SOLAR_RUN, "PATH",                                               \
      "the solar-run to validate with (default: beside this one)"}
 /* clang-format on */

@@ -191,6 +191,7 @@ static int validate(Import *m, SolBuf *out)
                           .solar_run = m->solar_run,
                           .work_dir = m->work_dir,
                           .run_timeout_s = o->check.run_timeout_s,
+                          .max_steps = o->check.max_steps,
                           .rtol = o->check.rtol,
                           .atol = o->check.atol,
                           .log = o->log};

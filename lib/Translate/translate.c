@@ -127,6 +127,7 @@ static int translate(Run *t)
                           .solar_run = t->solar_run,
                           .work_dir = t->work_dir,
                           .run_timeout_s = o->check.run_timeout_s,
+                          .max_steps = o->check.max_steps,
                           .rtol = o->check.rtol,
                           .atol = o->check.atol,
                           .log = o->log};

@@ -303,7 +303,7 @@ class Importer:
         structure = self.trace(env0)[1][0]
         free = [n for n in varied if n not in self.small_override]
         small = self._shrunk(env0, free, terms, syms, structure)
-        second = self._second(small, varied, syms, structure) if varied else None
+        second = self._second(small, varied, syms, structure, terms) if varied else None
         work = work_at(terms, small)
         shown = index_args + ([n for n in self.names if n in fixed]
                               if self.entry_sizes == "small" else [])
@@ -354,18 +354,21 @@ class Importer:
                             break
         return env
 
-    def _second(self, small, varied, syms, structure):
+    def _second(self, small, varied, syms, structure, terms):
         """A second validation set: every varied constant changed (+1, +2, ...) where the
-        model accepts it and the fit holds; None when none can change."""
+        model accepts it and the fit holds, at no more than 1.5 times the first set's work
+        (or WORK_BUDGET); None when none can change."""
+        cap = max(WORK_BUDGET, 1.5 * work_at(terms, small))
         for k in (1, 2, 3):
             e = self.env(small, **{n: small[n] + k for n in varied})
-            if self._fits(e, syms, structure):
+            if work_at(terms, e) <= cap and self._fits(e, syms, structure):
                 return e
         e = dict(small)
         for n in varied:
             for v in (small[n] + 1, small[n] + 2, 2 * small[n], small[n] - 1, small[n] + 3):
-                if v >= 1 and self._fits(self.env(e, **{n: v}), syms, structure):
-                    e = self.env(e, **{n: v})
+                c = self.env(e, **{n: v})
+                if v >= 1 and work_at(terms, c) <= cap and self._fits(c, syms, structure):
+                    e = c
                     break
         return e if e != small else None
 
