@@ -17,8 +17,8 @@ import os
 
 from . import ops
 from .errors import ImportFault, NeedFixed, NeedMaterialize, located
-from .fit import _shapes_of, _node_class, fitted_args
-from .ir import Builder, Buffer, Ix, Tensor, elem_of, memref_type
+from .fit import _shapes_of, _node_class, count_ints, fitted_args
+from .ir import Builder, Buffer, Ix, Tensor, elem_of
 from .sym import Sym
 
 
@@ -253,7 +253,7 @@ def _emit_module(trace, syms, plan, path, materialize):
     # Pass 1: the shapes of every node (consumes the slots in flatten()'s order).
     node_shapes = {}
     for n in trace.nodes:
-        cnt_args = _count_ints(fitted_args(n)) + _count_ints(n.kwargs)
+        cnt_args = count_ints(fitted_args(n)) + count_ints(n.kwargs)
         arg_syms = [next(slot) for _ in range(cnt_args)]
         shapes = []
         for s in _shapes_of(n):
@@ -441,7 +441,7 @@ def copy_into(b, src, dst):
             rec(idx + [L.iv], d + 1)
 
     if dst.rank == 0:
-        with b.loop(1) as L:
+        with b.loop(1):
             rec([], 0)
     else:
         rec([], 0)
@@ -455,19 +455,6 @@ def _tensors(xs):
         elif isinstance(x, (list, tuple)):
             out.extend(_tensors(x))
     return out
-
-
-def _count_ints(a):
-    Node = _node_class()
-    if isinstance(a, Node) or isinstance(a, bool) or a is None:
-        return 0
-    if isinstance(a, int):
-        return 1
-    if isinstance(a, (list, tuple)):
-        return sum(_count_ints(x) for x in a)
-    if isinstance(a, dict):
-        return sum(_count_ints(v) for _, v in sorted(a.items()))
-    return 0
 
 
 def _flat_outputs(a):

@@ -193,23 +193,23 @@ def slot_divisors(trace):
                     walk(x)
         walk(fitted_args(n))
         walk(n.kwargs)
-        count = _count_slots(n, Node)
+        count = count_ints(fitted_args(n)) + count_ints(n.kwargs) + \
+            sum(len(sh) for sh in _shapes_of(n))
         out.extend([sorted(ints)] * count)
     return out
 
 
-def _count_slots(n, Node):
-    def ints(a):
-        if isinstance(a, Node) or isinstance(a, bool) or a is None:
-            return 0
-        if isinstance(a, int):
-            return 1
-        if isinstance(a, (list, tuple)):
-            return sum(ints(x) for x in a)
-        if isinstance(a, dict):
-            return sum(ints(x) for x in a.values())
+def count_ints(a):
+    """How many integer slots flatten() makes of an argument (nodes, bools, None: none)."""
+    if isinstance(a, _node_class()) or isinstance(a, bool) or a is None:
         return 0
-    return ints(fitted_args(n)) + ints(n.kwargs) + sum(len(sh) for sh in _shapes_of(n))
+    if isinstance(a, int):
+        return 1
+    if isinstance(a, (list, tuple)):
+        return sum(count_ints(x) for x in a)
+    if isinstance(a, dict):
+        return sum(count_ints(x) for x in a.values())
+    return 0
 
 
 def check_slots(syms, slots, env):

@@ -4,7 +4,7 @@ Keys are overload packets (`aten.addmm`) or full overload names (`aten.add.Tenso
 first). The emitters live in one module per family; see ../EMITTERS.md for how to add one.
 """
 
-from . import activation as act, conv, create, elementwise as ew, gather, linalg, loss, misc, norm, pool, reduce, rnn, shape
+from . import activation as act, conv, create, elementwise as ew, gather, linalg, loss, norm, pool, reduce, rnn, shape
 
 EMITTERS = {
     # -- identity and copies (elementwise.py)
@@ -199,7 +199,4 @@ EMITTERS = {
     "aten._reshape_alias": shape.emit_reshape,
     "aten._unsafe_view": shape.emit_reshape,
     "aten.reshape": shape.emit_reshape,
-
-    # -- sliding-window views (misc.py)
-    "aten.unfold": misc.emit_unfold,
 }
