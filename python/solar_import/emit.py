@@ -35,6 +35,14 @@ def find_emitter(target):
     return ops.EMITTERS.get(full) or ops.EMITTERS.get(packet), packet
 
 
+# Operators that draw random numbers: PyTorch's generator cannot be reproduced by the IR, so a
+# result that depends on them cannot be validated against the program.
+RANDOM_OPS = {"aten.bernoulli", "aten.bernoulli_", "aten.rand", "aten.randn", "aten.randint",
+              "aten.rand_like", "aten.randn_like", "aten.randint_like", "aten.normal",
+              "aten.normal_", "aten.uniform", "aten.uniform_", "aten.native_dropout",
+              "aten.multinomial", "aten.randperm", "aten.exponential_"}
+
+
 def unsupported(trace, path):
     """Located messages for every call_function node without an emitter, in graph order."""
     msgs, seen = [], set()
@@ -47,7 +55,14 @@ def unsupported(trace, path):
             key = (packet, line)
             if key not in seen:
                 seen.add(key)
-                msgs.append(located(path, line, "%s is not supported by solar-import" % packet))
+                why = "is not supported by solar-import"
+                if packet in RANDOM_OPS:
+                    why = "draws random numbers in forward (dropout with p > 0 in training " \
+                          "mode, as KernelBench runs its models, or torch.randn): the IR " \
+                          "cannot reproduce PyTorch's generator, so its result cannot be " \
+                          "validated (use p = 0, call model.eval(), or pass the random " \
+                          "tensor as an input)"
+                msgs.append(located(path, line, "%s %s" % (packet, why)))
     return msgs
 
 
