@@ -53,7 +53,8 @@ def _shapes_of(node):
 
 # Integer arguments that restate the output's shape as strides (products of several sizes):
 # neither fitted nor seen by the emitter, which works from the output shape.
-UNFITTED_ARGS = {"aten._reshape_alias.default": 2}
+UNFITTED_ARGS = {"aten._reshape_alias.default": 2, "aten.as_strided.default": 2,
+                 "aten.as_strided_.default": 2}
 
 
 def fitted_args(n):

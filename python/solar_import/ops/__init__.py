@@ -199,4 +199,6 @@ EMITTERS = {
     "aten._reshape_alias": shape.emit_reshape,
     "aten._unsafe_view": shape.emit_reshape,
     "aten.reshape": shape.emit_reshape,
+    "aten.as_strided": shape.emit_restride,
+    "aten.as_strided_": shape.emit_restride,
 }
