@@ -80,6 +80,7 @@ EMITTERS = {
     "aten.clamp_max_": ew.emit_clamp_min,
     "aten.xlogy": ew.binary(ew.f_xlogy),
     "aten.logical_not": ew.emit_logical_not,
+    "aten.bitwise_not": ew.emit_bitwise_not,
     "aten.logical_and": ew.emit_logical_and,
     "aten.logical_or": ew.emit_logical_or,
     "aten.square": ew.unary(ew.f_square),
