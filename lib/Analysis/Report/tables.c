@@ -170,6 +170,16 @@ void sol_report_table_bounds(const SolReportModel *m, SolTable *t)
             sol_table_cell(t, "%s %s%s", tm, sol_report_term_name(d->b, d->bound[k]), r);
         }
     }
+    static const char *const meaning[SOL_KIND_COUNT] = {
+        "unfused: each source op its own kernel, as eager PyTorch runs them",
+        "fused-plan: each group of fuse's plan a kernel", "fused: the graph one kernel",
+        "cache: one kernel and each memory level's least traffic"};
+    SolBuf note = {0};
+    for (int k = 0; k < SOL_KIND_COUNT; k++)
+        if (m->has[k])
+            sol_buf_printf(&note, "%s%s", note.len ? "; " : "(", meaning[k]);
+    sol_table_note(t, "%s)", note.data);
+    sol_buf_free(&note);
 }
 
 void sol_report_table_ops(const SolReportModel *m, SolTable *t)
