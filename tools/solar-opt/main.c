@@ -565,9 +565,8 @@ static int run_with_context(SolContext *ctx, Options *o)
     Driver d = {ctx, o, NULL, out.f, o->input && strcmp(o->input, "-") ? o->input : "<stdin>",
                 false, false};
     int rc = can_stream(o) ? run_streamed(&d, o->input) : run_buffered(&d, o);
-    if (!o->verify_diags)
-        solar_opt_warn_unused_flags(&o->report, d.analysed);
     if (!o->verify_diags) {
+        solar_opt_warn_unused_flags(&o->report, d.analysed);
         if ((rc == 0 || rc == EXIT_VIOLATION) && !sol_tool_output_commit(&tool, &out))
             rc = EXIT_INPUT;
         else if (rc != 0 && rc != EXIT_VIOLATION)

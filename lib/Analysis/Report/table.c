@@ -88,7 +88,7 @@ void sol_table_print_text(FILE *out, const SolTable *t)
     }
     if (t->title[0])
         fprintf(out, "%s\n", t->title);
-    for (uint32_t r = 0; r < rows; r++) {
+    for (uint32_t r = 0; r < rows && rows > 1; r++) { /* a header without rows says nothing */
         SolBuf line = {0};
         for (uint32_t c = 0; c <= last; c++) {
             if (!used[c])

@@ -31,7 +31,8 @@ const char *sol_table_at(const SolTable *t, uint32_t row, uint32_t col);
 void sol_table_free(SolTable *t);
 
 /* The title, the columns padded to their widest cell (two spaces between), the notes. Columns
- * that are empty ("") in every row but the header are left out. */
+ * that are empty ("") in every row but the header are left out, and so is a header without
+ * rows. */
 void sol_table_print_text(FILE *out, const SolTable *t);
 
 #endif /* SOLAR_ANALYSIS_REPORT_TABLE_H */

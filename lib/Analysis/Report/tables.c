@@ -47,6 +47,20 @@ static uint32_t device_columns(const SolReportModel *m)
     return m->num_devices < MAX_DEVICE_COLUMNS ? m->num_devices : MAX_DEVICE_COLUMNS;
 }
 
+/* Per device column (the first MAX_DEVICE_COLUMNS): its name, right-aligned, then `extra`. */
+typedef char DeviceColumn[72];
+static uint32_t device_headers(const SolReportModel *m, const char **header, uint32_t n,
+                               DeviceColumn *names, const char *const *extra)
+{
+    for (uint32_t i = 0; i < device_columns(m); i++) {
+        snprintf(names[i], sizeof names[i], ">%s", m->devices[i].b->device->name);
+        header[n++] = names[i];
+        for (const char *const *e = extra; *e; e++)
+            header[n++] = *e;
+    }
+    return n;
+}
+
 static void note_more_devices(const SolReportModel *m, SolTable *t)
 {
     if (m->num_devices > MAX_DEVICE_COLUMNS)
@@ -185,17 +199,11 @@ void sol_report_table_bounds(const SolReportModel *m, SolTable *t)
 void sol_report_table_ops(const SolReportModel *m, SolTable *t)
 {
     uint32_t nd = device_columns(m);
-    char names[MAX_DEVICE_COLUMNS][72];
+    DeviceColumn names[MAX_DEVICE_COLUMNS];
     const char *header[8 + 3 * MAX_DEVICE_COLUMNS] = {">#", "op", "source", "what", ">FLOP",
                                                       ">DRAM bytes", ">FLOP/B"};
-    uint32_t n = 7;
-    for (uint32_t i = 0; i < nd; i++) {
-        snprintf(names[i], sizeof names[i], ">%s", m->devices[i].b->device->name);
-        header[n++] = names[i];
-        header[n++] = ">share";
-        header[n++] = "bound by";
-    }
-    sol_table_init(t, n, header);
+    static const char *const per_device[] = {">share", "bound by", NULL};
+    sol_table_init(t, device_headers(m, header, 7, names, per_device), header);
     char total[32];
     sol_report_fmt_time(total, sizeof total, nd ? m->devices[0].seconds[SOL_KIND_UNFUSED] : 0);
     sol_table_title(t, "%u source op%s by time on %s (each its own kernel; they sum to "
@@ -233,15 +241,11 @@ void sol_report_table_groups(const SolReportModel *m, SolTable *t)
     const SolFusionPlan *p = m->o->plan;
     const SolGraph *g = m->g;
     uint32_t nd = device_columns(m);
-    char names[MAX_DEVICE_COLUMNS][72];
+    DeviceColumn names[MAX_DEVICE_COLUMNS];
     const char *header[6 + 2 * MAX_DEVICE_COLUMNS] = {">group", "nodes", "source ops",
                                                       ">DRAM bytes", ">kept on chip"};
-    uint32_t n = 5;
-    for (uint32_t i = 0; i < nd; i++) {
-        snprintf(names[i], sizeof names[i], ">%s", m->devices[i].b->device->name);
-        header[n++] = names[i];
-        header[n++] = "bound by";
-    }
+    static const char *const per_device[] = {"bound by", NULL};
+    uint32_t n = device_headers(m, header, 5, names, per_device);
     header[n++] = "";
     sol_table_init(t, n, header);
     char budget[32];
@@ -403,16 +407,12 @@ void sol_report_table_nodes(const SolReportModel *m, SolTable *t)
 {
     const SolGraph *g = m->g;
     uint32_t nd = device_columns(m);
-    char names[MAX_DEVICE_COLUMNS][72];
+    DeviceColumn names[MAX_DEVICE_COLUMNS];
     const char *header[10 + 2 * MAX_DEVICE_COLUMNS] = {"node",        "kind",        "einsum",
                                                        ">iterations", ">matrix FLOP", ">vector ops",
                                                        ">bytes"};
-    uint32_t n = 7;
-    for (uint32_t i = 0; i < nd; i++) {
-        snprintf(names[i], sizeof names[i], ">%s", m->devices[i].b->device->name);
-        header[n++] = names[i];
-        header[n++] = "bound by";
-    }
+    static const char *const per_device[] = {"bound by", NULL};
+    uint32_t n = device_headers(m, header, 7, names, per_device);
     header[n++] = ">op";
     header[n++] = "work";
     sol_table_init(t, n, header);
