@@ -26,13 +26,13 @@ static const char style[] =
     "#2f6fd6}svg circle.op{fill:#2f6fd6;fill-opacity:.75;stroke:#fff}svg circle.op.cpu{fill:"
     "#d64a2f}svg circle.clamped{fill-opacity:.3}svg circle.sol{fill:#f2b705;stroke:#1d2330}"
     "svg circle.measured{fill:#1d2330;stroke:#fff}ul.legend{list-style:none;padding:0;"
-    "color:#5a6475}ul.legend li{display:inline;margin-right:18px}";
+    "color:#5a6475}ul.legend li{display:inline;margin-right:18px}div.scroll{overflow-x:auto}";
 
 /* A table as <table>: caption from the title, notes below; `cls` marks it for the DOM. */
 static void html_table(FILE *out, SolTable *t, const char *cls)
 {
     uint32_t rows = sol_table_rows(t);
-    fprintf(out, "<table class=\"%s\">\n", cls);
+    fprintf(out, "<div class=\"scroll\"><table class=\"%s\">\n", cls);
     if (t->title[0]) {
         fprintf(out, "<caption>");
         sol_report_html_text(out, t->title);
@@ -50,7 +50,7 @@ static void html_table(FILE *out, SolTable *t, const char *cls)
         }
         fprintf(out, "</tr>\n");
     }
-    fprintf(out, "</table>\n");
+    fprintf(out, "</table></div>\n");
     for (size_t i = 0; i < t->notes.len; i++) {
         fprintf(out, "<p class=\"note\">");
         sol_report_html_text(out, t->notes.data[i]);
