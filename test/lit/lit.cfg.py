@@ -4,6 +4,7 @@
 # (ctest does this as the test `lit`). Tests are shell tests (`// RUN:` lines) in *.mlir and
 # *.test files; folders named Inputs hold data for other tests and are not tests themselves.
 import os
+import shutil
 import subprocess
 
 import lit.formats
@@ -79,6 +80,13 @@ try:
         config.available_features.add("mlir-jit")
 except OSError:
     pass
+
+# Feature `chromium`: Debian's headless browser (scripts/deps.sh installs it), which renders the
+# HTML report in test/lit/Report/html.test; %chromium is its path.
+_chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+config.substitutions.append(("%chromium", _chromium or "chromium"))
+if _chromium:
+    config.available_features.add("chromium")
 
 # Feature `asan`: the tools are built with AddressSanitizer, where counting real-size graphs
 # takes minutes (tests of them say `UNSUPPORTED: asan`; their small-size twins still run).
