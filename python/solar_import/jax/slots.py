@@ -80,7 +80,8 @@ def flatten(trace):
 
 def slot_locals(trace):
     """For each slot: the slots of the dimensions of its equation's array operands (the
-    candidates for products and floordivs in fit.py)."""
+    candidates for products and floordivs in fit.py), and for an int argument also those of
+    the operands' producers."""
     from .trace import Lit
     dims = {}
     out = []
@@ -90,17 +91,23 @@ def slot_locals(trace):
         dims[vid] = list(range(pos, pos + n))
         out.extend([[]] * n)
         pos += n
+    feeds = {}  # var id -> the dims of its producer's operands
     for e in trace.eqns:
-        ins = []
+        ins, deep = [], []
         for a in e.ins:
             if not isinstance(a, Lit):
                 ins.extend(dims.get(a, []))
+                deep.extend(feeds.get(a, []))
         n_args = 0
         for a in e.ins:
             if isinstance(a, Lit) and _integral(a):
                 n_args += 1
         n_args += _count_ints(e.params)
-        out.extend([list(ins) for _ in range(n_args)])
+        # An int argument may also be a size of what the operand was reduced from: the count
+        # N * H * W of a mean is `div (reduce_sum x) count`, with N, H, W dims of x.
+        out.extend([ins + [d for d in deep if d not in ins] for _ in range(n_args)])
+        for vid in e.outs:
+            feeds[vid] = list(ins)
         pos += n_args
         for vid in e.outs:
             n = len(trace.avals[vid][0])

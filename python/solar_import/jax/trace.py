@@ -293,6 +293,14 @@ def trace_model(path, sizes):
         outputs = outs
     if not outputs:
         raise ImportFault(located(path, None, "forward returned no arrays"))
+    # An empty intermediate (a window larger than its input at these sizes) is a failed
+    # trace, so the driver picks larger sizes rather than fit a degenerate program.
+    for e in fl.eqns:
+        for vid in e.outs:
+            if 0 in fl.avals[vid][0]:
+                raise ImportFault(located(path, e.line, "jax.%s has an empty result at these "
+                                          "sizes (%s)" % (e.prim, ", ".join(
+                                              "%s=%d" % kv for kv in sorted((sizes or {}).items())))))
     args = list(zip(arg_ids, list(input_names) + state_names))
     for vid, _ in args:
         if fl.avals[vid][1] is None:

@@ -62,6 +62,7 @@ EMITTERS = {
     "slice": shape.emit_slice,
     "dynamic_slice": shape.emit_dynamic_slice,
     "rev": shape.emit_rev,
+    "split": shape.emit_split,
 
     # -- shapes: copies (shape.py)
     "concatenate": shape.emit_concatenate,

@@ -170,3 +170,15 @@ def emit_iota(ctx):
         out.store(b, v, idx)
     nest(b, out.shape, body)
     ctx.set_result(out)
+
+
+def emit_split(ctx):
+    """split(operand, sizes, axis): each result a view of its part along axis."""
+    x = tensor_arg(ctx, 0, "the operand")
+    axis = ctx.int(ctx.param("axis"), "the axis") % x.rank
+    off = Sym.const(0)
+    for k, size in enumerate(ctx.param("sizes")):
+        at = off
+        ctx.set_result(x.view(ctx.out_shape(k), lambda idx, at=at: (
+            idx[:axis] + [idx[axis] + at] + idx[axis + 1:])), k)
+        off = off + size
