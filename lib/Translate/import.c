@@ -182,6 +182,7 @@ static int validate(Import *m, SolBuf *out)
                           .lang = m->lang,
                           .small = o->small ? o->small : m->small.data,
                           .second = !o->small,
+                          .keep_fixed = true,
                           .reference = o->reference,
                           .keep_reference = o->keep_reference,
                           .solar_run = m->solar_run,
