@@ -32,6 +32,7 @@ class TorchFrontend:
     supplies the same names (python/solar_import/jax/driver.py: JaxFrontend) and reuses the
     size choice, the fitting loop and the header below."""
     traced_with = "aten graph traced with torch.fx make_fx"
+    fit_at_real_sizes = False   # get_inputs() at real sizes may allocate gigabytes
     trace_model = staticmethod(tr.trace_model)
     flatten = staticmethod(fit.flatten)
     unsupported = staticmethod(unsupported)
@@ -173,6 +174,16 @@ class Importer:
                         continue
                     t, flat, err = self.trace(e)
                     if t is not None and flat[0] == flat0[0]:
+                        traces.append(t)
+                        envs.append(e)
+                if getattr(self.fe, "fit_at_real_sizes", False):
+                    # The real sizes too, so a form that fits the small traces by accident
+                    # (embed_dim floordiv num_heads is none of fit.py's forms) is caught
+                    # where the file is analysed, not silently wrong there.
+                    e = dict(env0)
+                    e.update({n: real[n] for n in varied})
+                    t, flat, err = self.trace(e)
+                    if t is not None and flat[0] == flat0[0] and e not in envs:
                         traces.append(t)
                         envs.append(e)
                 if len(traces) == len(varied) + 1 and len(varied) > 1:

@@ -10,6 +10,7 @@ from . import emit, slots, trace
 
 class JaxFrontend:
     traced_with = "jaxpr traced with jax.make_jaxpr"
+    fit_at_real_sizes = True    # a trace is abstract: real sizes trace as fast as small ones
     trace_model = staticmethod(trace.trace_model)
     flatten = staticmethod(slots.flatten)
     unsupported = staticmethod(emit.unsupported)
