@@ -118,7 +118,8 @@ class _Flattener:
     """Inlines the call primitives of a jaxpr into one list of Eqn."""
 
     def __init__(self, path):
-        self.path = os.path.abspath(path)
+        self.shown = path                   # for messages, as the user wrote it
+        self.path = os.path.abspath(path)   # to find the model's frames
         self.avals = {}
         self.eqns = []
         self.next_id = 0
@@ -134,7 +135,7 @@ class _Flattener:
         import numpy as np
         a = np.asarray(value)
         if a.shape != ():
-            raise ImportFault(located(self.path, line, "the program captures a constant array "
+            raise ImportFault(located(self.shown, line, "the program captures a constant array "
                                       "of shape %s (%s) at trace time; solar-import takes "
                                       "arrays only as inputs (return it from get_inputs(), or "
                                       "build it from jnp.arange or the inputs)"
@@ -145,20 +146,21 @@ class _Flattener:
         """Adds jaxpr's equations with its invars bound to args (var ids or Lit); returns its
         outvars as operands."""
         env = {}
-        for v, c in zip(jaxpr.constvars, consts):
-            env[v] = self.const(c, line)
+        pending = dict(zip(jaxpr.constvars, consts))  # read at first use, located there
         for v, a in zip(jaxpr.invars, args):
             env[v] = a
 
-        def read(v):
+        def read(v, at=None):
             if type(v).__name__ == "Literal":
                 import numpy as np
                 return Lit(np.asarray(v.val).item(), elem_of(v.aval.dtype))
+            if v in pending:
+                env[v] = self.const(pending.pop(v), at or line)
             return env[v]
 
         for e in jaxpr.eqns:
             eline = _user_line(e, self.path) or line
-            ins = [read(v) for v in e.invars]
+            ins = [read(v, eline) for v in e.invars]
             name = e.primitive.name
             if name in CALLS and CALLS[name] in e.params:
                 sub = e.params[CALLS[name]]
@@ -189,7 +191,10 @@ def _fault(path, e, what):
                 "TracerIntegerConversionError", "NonConcreteBooleanIndexError",
                 "TracerArrayConversionError")
     if any(c in type(e).__name__ or c in text for c in concrete):
-        first = text.split(" The problem arose")[0].split(" See https")[0]
+        first = text
+        for cut in (" The problem arose", " See https", " The error occurred",
+                    " This concrete value"):
+            first = first.split(cut)[0]
         return ImportFault(located(path, line, "the forward pass depends on array values (a "
                                    "data-dependent shape or Python control flow on a traced "
                                    "value), which solar-import cannot express: " + first))

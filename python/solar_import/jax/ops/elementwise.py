@@ -126,8 +126,10 @@ def unary(prim):
     fn = UNARY[prim]
 
     def emit(ctx):
-        _check(ctx, fn, ctx.out_elem())
-        pointwise(ctx, [ctx.arg(0)], fn)
+        x = ctx.arg(0)
+        ty = x.elem if hasattr(x, "elem") else ctx.out_elem()
+        _check(ctx, fn, ty)
+        pointwise(ctx, [x], fn, comp=ty)
     return emit
 
 
