@@ -19,8 +19,8 @@ at the end. Outputs that are an input, a literal or a view are copied at the end
 
 import os
 
-from ..emit import copy_into, _sanitize
-from ..errors import ImportFault, NeedFixed, NeedMaterialize, located
+from ..emit import OpContext, copy_into, _sanitize
+from ..errors import ImportFault, NeedMaterialize, located
 from ..ir import Builder, Buffer, Tensor
 from ..sym import Sym
 from .trace import Lit
@@ -42,13 +42,14 @@ def unsupported(trace, path):
     return msgs
 
 
-class JaxContext:
-    """What an emitter sees of its equation (see the module docstring)."""
+class JaxContext(OpContext):
+    """What an emitter sees of its equation (see the module docstring): ../emit.py's OpContext
+    (arg, int, fail, out_shape, out_elem, temp, set_result) over a jaxpr equation."""
 
     def __init__(self, writer, k, eqn, args, params, shapes, elems):
         self.w = writer
         self.b = writer.b
-        self.node = ("eqn", k)
+        self.node = ("eqn", k)   # NeedMaterialize's key
         self.k = k
         self.eqn = eqn
         self.args = args
@@ -61,31 +62,8 @@ class JaxContext:
         self.line = eqn.line
         self.path = writer.path
 
-    def arg(self, i, default=None):
-        return self.args[i] if i < len(self.args) else default
-
     def param(self, name, default=None):
         return self.params.get(name, default)
-
-    kwarg = param
-
-    def int(self, v, what="a size"):
-        if isinstance(v, Sym):
-            if v.is_const():
-                return v.value()
-            raise NeedFixed(v.constants(), "%s of %s must be a constant" % (what, self.op))
-        if isinstance(v, (list, tuple)):
-            return [self.int(x, what) for x in v]
-        return v
-
-    def fail(self, msg):
-        raise ImportFault(located(self.path, self.line, "%s: %s" % (self.op, msg)))
-
-    def out_shape(self, k=0):
-        return self.shapes[k]
-
-    def out_elem(self, k=0):
-        return self.elems[k]
 
     def used(self, k):
         return self.w.is_used(self.eqn.outs[k])
@@ -95,12 +73,6 @@ class JaxContext:
             self.results[k] = Tensor(self.w.buffer_for(self.k, self.eqn.outs[k],
                                                        self.shapes[k], self.elems[k]))
         return self.results[k]
-
-    def temp(self, shape, elem, hint="t"):
-        return Tensor(self.b.alloc(shape, elem, hint))
-
-    def set_result(self, tensor, k=0):
-        self.results[k] = tensor
 
 
 class Writer:

@@ -165,8 +165,6 @@ class _Flattener:
             if name in CALLS and CALLS[name] in e.params:
                 sub = e.params[CALLS[name]]
                 inner, sub_consts = (sub.jaxpr, sub.consts) if hasattr(sub, "consts") else (sub, [])
-                n = e.params.get("num_consts", 0) if name == "custom_vjp_call_jaxpr" else 0
-                del n  # the consts are ordinary leading invars of fun_jaxpr
                 outs = self.run(inner, sub_consts, ins, eline)
                 for v, o in zip(e.outvars, outs):
                     if type(v).__name__ != "DropVar":

@@ -11,7 +11,7 @@ power divides 1 by it), `round` rounds half away from zero or to even (rounding_
 from ...ir import is_float
 from ...ops import elementwise as tew
 from ...ops.common import scalar_value
-from ...ops.elementwise import convert, pointwise, read
+from ...ops.elementwise import pointwise, read
 from ...ops.common import nest
 
 
@@ -237,4 +237,3 @@ def emit_reduce_precision(ctx):
     ctx.set_result(x)
 
 
-_ = convert

@@ -9,7 +9,7 @@ floats when None) instead, from a clamped and therefore in-bounds read.
 """
 
 from ...ir import Ix, is_float
-from ...ops.common import scalar_value
+from ...ops.common import nest, scalar_value
 from .common import ints, tensor_arg
 
 
@@ -71,17 +71,7 @@ def emit_gather(ctx):
             v = b.select(bad, scalar_value(b, fv, ty), v, ty)
         out.store(b, v, idx)
 
-    def loops(idx, d):
-        if d < out.rank:
-            with b.loop(out.shape[d]) as L:
-                loops(idx + [L.iv], d + 1)
-            return
-        body(idx)
-    if out.rank:
-        loops([], 0)
-    else:
-        with b.loop(1):
-            body([])
+    nest(b, out.shape, body)
     ctx.set_result(out)
 
 

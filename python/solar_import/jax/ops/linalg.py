@@ -7,7 +7,7 @@ order). One nest: loops over the result, then one iter_args loop per contracting
 """
 
 from ...ir import is_float
-from ...ops.common import scalar_value
+from ...ops.common import nest, scalar_value
 from ...ops.elementwise import convert
 from .common import ints, tensor_arg
 
@@ -46,16 +46,5 @@ def emit_dot_general(ctx):
             return R.results[0]
         out.store(b, rec(0, scalar_value(b, 0, ty)), idx)
 
-    def loops(idx, d):
-        if d < out.rank:
-            with b.loop(out.shape[d]) as L:
-                loops(idx + [L.iv], d + 1)
-            return
-        product(idx)
-
-    if out.rank:
-        loops([], 0)
-    else:
-        with b.loop(1):
-            product([])
+    nest(b, out.shape, product)
     ctx.set_result(out)

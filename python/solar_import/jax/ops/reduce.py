@@ -11,6 +11,7 @@ identity), as the convolution emitter clips its taps.
 """
 
 from ...ir import Ix, is_float
+from ...ops.common import nest
 from ...ops.elementwise import convert
 from .common import combine, identity_or_min, ints, tap_bounds, tensor_arg
 
@@ -45,19 +46,10 @@ def reduction(kind):
                 full[d] = i
             return full
 
-        def loops(outer, k):
-            if k < len(kept):
-                with b.loop(x.shape[kept[k]]) as L:
-                    loops(outer + [L.iv], k + 1)
-                return
+        def body(outer):
             v = _reduce_loops(b, x, axes, kind, ty, lambda red: idx_of(outer, red))
             out.store(b, v, outer)
-
-        if kept:
-            loops([], 0)
-        else:
-            with b.loop(1):
-                loops([], 0)
+        nest(b, [x.shape[d] for d in kept], body)
         ctx.set_result(out)
     return emit
 
@@ -97,18 +89,7 @@ def arg_reduction(pred_f, pred_i):
                 idx = b.cast("arith.trunci", idx, "i64", out.elem)
             out.store(b, idx, outer)
 
-        def loops(outer, k):
-            if k < len(kept):
-                with b.loop(x.shape[kept[k]]) as L:
-                    loops(outer + [L.iv], k + 1)
-                return
-            body(outer)
-
-        if kept:
-            loops([], 0)
-        else:
-            with b.loop(1):
-                loops([], 0)
+        nest(b, [x.shape[d] for d in kept], body)
         ctx.set_result(out)
     return emit
 
@@ -142,18 +123,7 @@ def cumulative(kind):
                 out.store(b, acc, at)
                 R.yield_(acc)
 
-        def loops(outer, k):
-            if k < len(kept):
-                with b.loop(x.shape[kept[k]]) as L:
-                    loops(outer + [L.iv], k + 1)
-                return
-            body(outer)
-
-        if kept:
-            loops([], 0)
-        else:
-            with b.loop(1):
-                loops([], 0)
+        nest(b, [x.shape[d] for d in kept], body)
         ctx.set_result(out)
     return emit
 
@@ -200,13 +170,7 @@ def window(kind):
                 return R.results[0]
             out.store(b, rec(0, identity_or_min(b, kind, ty), []), o)
 
-        def loops(o, d):
-            if d < x.rank:
-                with b.loop(out.shape[d], name="p") as L:
-                    loops(o + [L.iv], d + 1)
-                return
-            body(o)
-        loops([], 0)
+        nest(b, out.shape, body, name="p")
         ctx.set_result(out)
     return emit
 

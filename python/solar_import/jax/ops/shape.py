@@ -142,7 +142,7 @@ def emit_pad(ctx):
             out.store(b, x.load(b, idx), [i * (it + 1) + lo for i, it, lo in
                                           zip(idx, inter, los)])
             return
-        lo, it = los[d], inter[d]
+        lo = los[d]
         start, stop = 0, x.shape[d]
         if ctx.w.eval(lo) < 0:
             start = -lo
