@@ -277,12 +277,12 @@ def trace_model(path, sizes):
 
         def fn(*args):
             return mod.forward(*args)
-    closed = _call(path, "tracing forward", jax.make_jaxpr(fn), *(specs + state_specs))
+    closed, shapes_out = _call(path, "tracing forward", jax.make_jaxpr(fn, return_shape=True),
+                               *(specs + state_specs))
     fl = _Flattener(path)
     arg_ids = [fl.fresh(v.aval) for v in closed.jaxpr.invars]
     outs = fl.run(closed.jaxpr, closed.consts, arg_ids)
-    out_tree = jax.tree_util.tree_structure(_call(path, "tracing forward", jax.eval_shape, fn,
-                                                  *(specs + state_specs)))
+    out_tree = jax.tree_util.tree_structure(shapes_out)
     updates = []
     if flax:
         out_val, new_val = jax.tree_util.tree_unflatten(out_tree, outs)
