@@ -176,7 +176,7 @@ class Importer:
                     if t is not None and flat[0] == flat0[0]:
                         traces.append(t)
                         envs.append(e)
-                if getattr(self.fe, "fit_at_real_sizes", False):
+                if self.fe.fit_at_real_sizes:
                     # The real sizes too, so a form that fits the small traces by accident
                     # (embed_dim floordiv num_heads is none of fit.py's forms) is caught
                     # where the file is analysed, not silently wrong there.
