@@ -25,6 +25,13 @@ if ! "$PY" -c 'import numpy, torch' >/dev/null 2>&1; then
     echo "FAIL: prerequisites: $PY cannot import numpy and torch (scripts/deps.sh installs them)"
     failed=$((failed + 1))
 fi
+# JAX and Flax come from PyPI into the project venv (deps.sh); without them lit marks the JAX
+# tests UNSUPPORTED, so a venv that could not be built is a failure, not a skip.
+if ! .venv/bin/python3 -c 'import numpy, torch, jax, flax.linen' >/dev/null 2>&1; then
+    echo "FAIL: prerequisites: the project venv .venv cannot import numpy, torch, jax and flax" \
+        "(scripts/deps.sh builds it from python/requirements.txt; is PyPI reachable?)"
+    failed=$((failed + 1))
+fi
 if [ ! -x /usr/lib/llvm-14/bin/mlir-cpu-runner ]; then
     echo "FAIL: prerequisites: mlir-cpu-runner (mlir-14-tools) is missing"
     failed=$((failed + 1))
