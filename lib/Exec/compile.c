@@ -42,13 +42,31 @@ typedef struct Compiler {
     SolVecOf(ConstInit) consts;
     SolPtrMap regs;   /* SolValue* -> slot */
     SolVecOf(ConstInit) int_consts; /* index constants made by the compiler, see const_reg */
+    SolVecOf(uint8_t) kinds;        /* ExecRegKind of each register */
     uint32_t nregs;
     bool ok;
 } Compiler;
 
 static void *arena_new(Compiler *C, size_t size) { return sol_arena_alloc(&C->prog->arena, size); }
 
-static int32_t new_reg(Compiler *C) { return (int32_t)C->nregs++; }
+/* A new register, an integer unless the caller says otherwise (set_kind). */
+static int32_t new_reg(Compiler *C)
+{
+    sol_vec_push(&C->kinds, (uint8_t)EXEC_REG_INT);
+    return (int32_t)C->nregs++;
+}
+
+static void set_kind(Compiler *C, int32_t reg, ExecRegKind k) { C->kinds.data[reg] = (uint8_t)k; }
+
+static ExecRegKind kind_of_type(const Compiler *C, const SolType *t)
+{
+    if (t->kind == SOL_TYPE_MEMREF)
+        return EXEC_REG_MEM;
+    if (!sol_type_is_float(t))
+        return EXEC_REG_INT;
+    return t->fkind == SOL_F32 && C->prog->precision == SOL_PRECISION_EXACT ? EXEC_REG_F32
+                                                                            : EXEC_REG_F64;
+}
 
 static Insn *emit(Compiler *C, ExecOpcode opc, int32_t d, int32_t a, int32_t b, const SolOp *op)
 {
@@ -83,6 +101,7 @@ static int32_t value_reg(Compiler *C, const SolValue *v)
     if (sol_ptr_map_get(&C->regs, v, &r))
         return (int32_t)r;
     int32_t reg = new_reg(C);
+    set_kind(C, reg, kind_of_type(C, v->type));
     sol_ptr_map_put(&C->regs, v, (uint64_t)reg);
     return reg;
 }
@@ -589,6 +608,22 @@ static float roundeven_f(float x) { return nearbyintf(x); }
 static double fabs_d(double x) { return fabs(x); }
 static float fabs_f(float x) { return fabsf(x); }
 
+/* The math ops: op kind, f64 function, f32 function. One list feeds the compiler's lookups and
+ * the table of every function code can call (sol_exec_math_table, for the C engine). */
+#define MATH1_OPS(M)                                                                           \
+    M(SOL_OP_ABSF, fabs_d, fabs_f) M(SOL_OP_ACOS, acos, acosf) M(SOL_OP_ASIN, asin, asinf)       \
+    M(SOL_OP_ATAN, atan, atanf) M(SOL_OP_CBRT, cbrt, cbrtf) M(SOL_OP_CEIL, ceil, ceilf)          \
+    M(SOL_OP_COS, cos, cosf) M(SOL_OP_COSH, cosh, coshf) M(SOL_OP_ERF, erf, erff)                \
+    M(SOL_OP_EXP, exp, expf) M(SOL_OP_EXP2, exp2, exp2f) M(SOL_OP_EXPM1, expm1, expm1f)          \
+    M(SOL_OP_FLOOR, floor, floorf) M(SOL_OP_LOG, log, logf) M(SOL_OP_LOG10, log10, log10f)       \
+    M(SOL_OP_LOG1P, log1p, log1pf) M(SOL_OP_LOG2, log2, log2f) M(SOL_OP_ROUND, round, roundf)    \
+    M(SOL_OP_ROUNDEVEN, roundeven_d, roundeven_f) M(SOL_OP_RSQRT, rsqrt_d, rsqrt_f)              \
+    M(SOL_OP_SIN, sin, sinf) M(SOL_OP_SINH, sinh, sinhf) M(SOL_OP_SQRT, sqrt, sqrtf)             \
+    M(SOL_OP_TAN, tan, tanf) M(SOL_OP_TANH, tanh, tanhf) M(SOL_OP_TRUNC, trunc, truncf)
+#define MATH2_OPS(M)                                                                           \
+    M(SOL_OP_POWF, pow, powf) M(SOL_OP_ATAN2, atan2, atan2f)                                     \
+    M(SOL_OP_COPYSIGN, copysign, copysignf) M(SOL_OP_REMF, fmod, fmodf)
+
 static bool math1_fns(SolOpKind k, MathFn1 *d, MathFn1f *f)
 {
 #define M(kind, dn, fn)                                                                        \
@@ -597,15 +632,7 @@ static bool math1_fns(SolOpKind k, MathFn1 *d, MathFn1f *f)
         *f = fn;                                                                               \
         return true;
     switch (k) {
-        M(SOL_OP_ABSF, fabs_d, fabs_f) M(SOL_OP_ACOS, acos, acosf) M(SOL_OP_ASIN, asin, asinf)
-        M(SOL_OP_ATAN, atan, atanf) M(SOL_OP_CBRT, cbrt, cbrtf) M(SOL_OP_CEIL, ceil, ceilf)
-        M(SOL_OP_COS, cos, cosf) M(SOL_OP_COSH, cosh, coshf) M(SOL_OP_ERF, erf, erff)
-        M(SOL_OP_EXP, exp, expf) M(SOL_OP_EXP2, exp2, exp2f) M(SOL_OP_EXPM1, expm1, expm1f)
-        M(SOL_OP_FLOOR, floor, floorf) M(SOL_OP_LOG, log, logf) M(SOL_OP_LOG10, log10, log10f)
-        M(SOL_OP_LOG1P, log1p, log1pf) M(SOL_OP_LOG2, log2, log2f) M(SOL_OP_ROUND, round, roundf)
-        M(SOL_OP_ROUNDEVEN, roundeven_d, roundeven_f) M(SOL_OP_RSQRT, rsqrt_d, rsqrt_f)
-        M(SOL_OP_SIN, sin, sinf) M(SOL_OP_SINH, sinh, sinhf) M(SOL_OP_SQRT, sqrt, sqrtf)
-        M(SOL_OP_TAN, tan, tanf) M(SOL_OP_TANH, tanh, tanhf) M(SOL_OP_TRUNC, trunc, truncf)
+        MATH1_OPS(M)
     default:
         return false;
     }
@@ -614,13 +641,28 @@ static bool math1_fns(SolOpKind k, MathFn1 *d, MathFn1f *f)
 
 static bool math2_fns(SolOpKind k, MathFn2 *d, MathFn2f *f)
 {
+#define M(kind, dn, fn)                                                                        \
+    case kind:                                                                                 \
+        *d = dn;                                                                               \
+        *f = fn;                                                                               \
+        return true;
     switch (k) {
-    case SOL_OP_POWF: *d = pow; *f = powf; return true;
-    case SOL_OP_ATAN2: *d = atan2; *f = atan2f; return true;
-    case SOL_OP_COPYSIGN: *d = copysign; *f = copysignf; return true;
-    case SOL_OP_REMF: *d = fmod; *f = fmodf; return true;
-    default: return false;
+        MATH2_OPS(M)
+    default:
+        return false;
     }
+#undef M
+}
+
+/* Besides the math ops, arith.h's opcodes call these (FMA, FMA_F32). */
+#define M(kind, dn, fn) (SolCgFn)dn, (SolCgFn)fn,
+static const SolCgFn math_table[] = {MATH1_OPS(M) MATH2_OPS(M)(SolCgFn)fma, (SolCgFn)fmaf};
+#undef M
+
+const SolCgFn *sol_exec_math_table(uint32_t *n)
+{
+    *n = (uint32_t)(sizeof math_table / sizeof math_table[0]);
+    return math_table;
 }
 
 /* Opcode of an integer binary op kind. */
@@ -790,6 +832,7 @@ static void parallel_move(Compiler *C, const int32_t *dst, const int32_t *src, u
     int32_t *tmp = sol_xmalloc((n + 1) * sizeof *tmp);
     for (uint32_t i = 0; i < n; i++) {
         tmp[i] = new_reg(C);
+        set_kind(C, tmp[i], (ExecRegKind)C->kinds.data[src[i]]);
         emit(C, EX_MOV, tmp[i], src[i], -1, op);
     }
     for (uint32_t i = 0; i < n; i++)
@@ -1186,11 +1229,15 @@ static bool compile_func(ExecProgram *prog, ExecFunc *f, SolTensor *const *args,
     if (C.consts.len) /* memcpy from NULL is undefined even for 0 bytes */
         memcpy(f->consts, C.consts.data, C.consts.len * sizeof *f->consts);
     f->nregs = C.nregs;
+    f->reg_kind = sol_arena_alloc(&prog->arena, C.nregs + 1);
+    if (C.nregs)
+        memcpy(f->reg_kind, C.kinds.data, C.nregs);
     f->compiled = C.ok;
     sol_vec_free(&C.code);
     sol_vec_free(&C.consts);
     sol_ptr_map_free(&C.regs);
     sol_vec_free(&C.int_consts);
+    sol_vec_free(&C.kinds);
     return C.ok;
 }
 
@@ -1258,10 +1305,11 @@ bool sol_exec_compile(ExecProgram *prog, SolModule *m, SolOp *entry, SolTensor *
      * (nor are its arguments assumed to be distinct buffers). */
     CallsOf co = {entry->props.func->sym, false};
     sol_op_walk(m->op, find_call_to, &co);
+    prog->distinct_args = co.found ? NULL : entry;
     bool ok = true;
     for (uint32_t i = 0; i < prog->nfuncs; i++) {
         ExecFunc *f = &prog->funcs[i];
-        ok &= compile_func(prog, f, f->op == entry && !co.found ? args : NULL, unsafe);
+        ok &= compile_func(prog, f, f->op == prog->distinct_args ? args : NULL, unsafe);
     }
     return ok;
 }

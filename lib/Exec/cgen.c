@@ -1,0 +1,507 @@
+/*
+ * Bytecode -> C: the program, its functions, loops and control flow (cgen.h; the instructions
+ * are cgen_insn.c's).
+ *
+ * A function becomes `static int F<k>(SolCgEnv *X, const Slot *args, Slot *res)` with one local
+ * per register; it returns 1, or 0 after recording a fault (cabi.h). Jumps become gotos to
+ * labels named by pc (the bytecode's ifs jump forward within one block, never across a loop
+ * boundary). FOR ... NEXT becomes a counted C loop over the trip count computed once, as the
+ * interpreter's NEXT does without overflow.
+ *
+ * Steps: the interpreter adds one step per iteration and stops when the count passes the
+ * limit, at the loop's op. Here B is the budget left. An outer loop takes one step per
+ * iteration, checked. An innermost loop (no loop or call inside) takes all its iterations at
+ * once, or as many as the budget allows and then faults at its op, which is where the
+ * interpreter would stop; a fault inside gives back the iterations not reached, so the count
+ * stays exact. The hot loop thus carries no step check and the C compiler can vectorise it.
+ *
+ * Parallel loops (cgen_par.c decides which) are outlined into `P<k>_<pc>(X, cap, begin, end)`,
+ * called through the host, which runs slices of the iteration space on its threads.
+ */
+#include "Exec/cgen_state.h"
+#include "Support/tool.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+
+static void emit_range(Gen *g, uint32_t from, uint32_t to);
+
+static ExecRegKind kind(const Gen *g, int32_t r) { return (ExecRegKind)g->f->reg_kind[r]; }
+
+static char slot_field(ExecRegKind k)
+{
+    return k == EXEC_REG_MEM ? 'm' : k == EXEC_REG_INT ? 'i' : 'f';
+}
+
+/* ---- registers ---------------------------------------------------------------------------- */
+
+static void declare(Gen *g, int32_t r)
+{
+    ExecRegKind k = kind(g, r);
+    cg_put(g, "%s r%d = 0;", cg_ctype(k), r);
+    if (k == EXEC_REG_MEM)
+        cg_put(g, " char *d%d = 0;", r);
+    cg_put(g, "\n");
+}
+
+static void init_const(Gen *g, const ConstInit *ci)
+{
+    switch (kind(g, ci->reg)) {
+    case EXEC_REG_F32: {
+        float f = (float)ci->value.f;
+        uint32_t bits;
+        memcpy(&bits, &f, 4);
+        cg_put(g, "r%d = cg_f32(0x%08" PRIx32 "u);\n", ci->reg, bits);
+        return;
+    }
+    case EXEC_REG_F64: {
+        uint64_t bits;
+        memcpy(&bits, &ci->value.f, 8);
+        cg_put(g, "r%d = cg_f64(UINT64_C(0x%016" PRIx64 "));\n", ci->reg, bits);
+        return;
+    }
+    default:
+        cg_put(g, "r%d = ", ci->reg);
+        cg_put_i64(g, ci->value.i);
+        cg_put(g, ";\n");
+        return;
+    }
+}
+
+/* rN = slot.x (and dN for a memref). */
+static void from_slot(Gen *g, int32_t r, const char *slot)
+{
+    ExecRegKind k = kind(g, r);
+    cg_put(g, "r%d = %s.%c;", r, slot, slot_field(k));
+    if (k == EXEC_REG_MEM)
+        cg_put(g, " d%d = r%d ? r%d->data : 0;", r, r, r);
+    cg_put(g, "\n");
+}
+
+static void to_slot(Gen *g, const char *slot, int32_t r)
+{
+    cg_put(g, "%s.%c = r%d;\n", slot, slot_field(kind(g, r)), r);
+}
+
+/* ---- loops ------------------------------------------------------------------------------- */
+
+/* True when [from, to) holds no loop and no call: an innermost loop body. */
+static bool innermost(const Gen *g, uint32_t from, uint32_t to)
+{
+    for (uint32_t pc = from; pc < to; pc++)
+        if (g->f->code[pc].opc == EX_FOR || g->f->code[pc].opc == EX_CALL)
+            return false;
+    return true;
+}
+
+/* True when the steps of the loop at p (NEXT at q) are known when it starts: nothing inside
+ * calls, every inner loop's bounds are registers the loop does not write, and no inner loop
+ * sits under a branch. */
+static bool static_nest(const Gen *g, uint32_t p, uint32_t q)
+{
+    const ExecFunc *f = g->f;
+    bool loops = false, jumps = false, ok = true;
+    bool *written = sol_xcalloc(f->nregs + 1, 1);
+    for (uint32_t pc = p + 1; pc < q && ok; pc++) {
+        const Insn *in = &f->code[pc];
+        ok = in->opc != EX_CALL;
+        loops |= in->opc == EX_FOR;
+        jumps |= in->opc == EX_JMP || in->opc == EX_JNEG || in->opc == EX_JNZ;
+        int32_t w = cg_written_reg(in);
+        if (w >= 0)
+            written[w] = true;
+    }
+    ok = ok && !(loops && jumps);
+    for (uint32_t pc = p + 1; pc < q && ok; pc++)
+        if (f->code[pc].opc == EX_FOR)
+            ok = !written[f->code[pc].a] && !written[f->code[pc].b];
+    free(written);
+    return ok;
+}
+
+/* For the static nest at p: `w<pc>`, the trip count of every loop inside, then `s<pc>`, the
+ * steps of one iteration of each loop (itself and the loops inside it), innermost first. */
+static void put_nest_steps(Gen *g, uint32_t p)
+{
+    uint32_t q = (uint32_t)g->f->code[p].c - 1;
+    for (uint32_t pc = p + 1; pc < q; pc++) {
+        const Insn *in = &g->f->code[pc];
+        if (in->opc != EX_FOR)
+            continue;
+        cg_put(g, "const uint64_t w%u = cg_trips(r%d, r%d, %" PRId64 "u);\n", pc, in->a, in->b,
+               in->x.imm);
+        put_nest_steps(g, pc);
+        pc = (uint32_t)in->c - 1;
+    }
+    cg_put(g, "uint64_t s%u = 1;\n", p);
+    for (uint32_t pc = p + 1; pc < q; pc++) {
+        const Insn *in = &g->f->code[pc];
+        if (in->opc != EX_FOR)
+            continue;
+        cg_put(g, "s%u = cg_sadd(s%u, cg_smul(w%u, s%u));\n", p, p, pc, pc);
+        pc = (uint32_t)in->c - 1;
+    }
+}
+
+static void put_iv(Gen *g, int32_t iv, int id, int64_t step)
+{
+    cg_put(g, "r%d = lb%d + t%d", iv, id, id);
+    if (step != 1)
+        cg_put(g, " * %" PRId64, step);
+    cg_put(g, ";\n");
+}
+
+/* The loop body [p + 1, q) as the body of `for t<id> ...` (already open), in g's mode. */
+static void loop_body(Gen *g, uint32_t p, uint32_t q, int id)
+{
+    const Insn *head = &g->f->code[p];
+    if (g->mode == CG_FAST) {
+        cg_put(g, "B--;\n");
+    } else {
+        cg_put(g, "if (B == 0) ");
+        cg_fault(g, "SOL_CG_FAULT_STEPS", p);
+        cg_put(g, "B--;\n");
+    }
+    put_iv(g, head->d, id, head->x.imm);
+    int32_t saved = g->inner;
+    g->inner = -1;
+    emit_range(g, p + 1, q);
+    g->inner = saved;
+}
+
+/* The iterations [first, end) of the loop at p (NEXT at q), with lb<id> in scope; first and
+ * end are C expressions of type uint64_t. */
+static void emit_iterations(Gen *g, uint32_t p, uint32_t q, int id, const char *first,
+                            const char *end)
+{
+    const Insn *head = &g->f->code[p];
+    cg_put(g, "const int64_t f%d = (int64_t)(%s);\nconst uint64_t e%d = %s - (uint64_t)f%d;\n", id,
+           first, id, end, id);
+    if (innermost(g, p + 1, q)) {
+        if (g->mode == CG_FAST)
+            cg_put(g, "const uint64_t m%d = e%d;\n", id, id);
+        else
+            cg_put(g, "const uint64_t m%d = e%d <= B ? e%d : B;\n", id, id, id);
+        cg_put(g, "B -= m%d;\nfor (int64_t t%d = f%d; t%d < f%d + (int64_t)m%d; t%d++) {\n", id, id,
+               id, id, id, id, id);
+        put_iv(g, head->d, id, head->x.imm);
+        int32_t saved = g->inner;
+        g->inner = id;
+        emit_range(g, p + 1, q);
+        g->inner = saved;
+        cg_put(g, "}\n");
+        if (g->mode != CG_FAST) {
+            cg_put(g, "if (m%d < e%d) ", id, id);
+            cg_fault(g, "SOL_CG_FAULT_STEPS", p);
+        }
+        return;
+    }
+    if (g->mode == CG_NORMAL && static_nest(g, p, q)) {
+        /* Two copies: without step checks when the whole nest fits the budget, else checked. */
+        put_nest_steps(g, p);
+        cg_put(g, "if (cg_smul(e%d, s%u) <= B) {\n", id, p);
+        g->mode = CG_FAST;
+        cg_put(g, "for (int64_t t%d = f%d; t%d < f%d + (int64_t)e%d; t%d++) {\n", id, id, id, id,
+               id, id);
+        loop_body(g, p, q, id);
+        cg_put(g, "}\n} else {\n");
+        g->mode = CG_CHECKED;
+        cg_put(g, "for (int64_t t%d = f%d; t%d < f%d + (int64_t)e%d; t%d++) {\n", id, id, id, id,
+               id, id);
+        loop_body(g, p, q, id);
+        cg_put(g, "}\n}\n");
+        g->mode = CG_NORMAL;
+        return;
+    }
+    cg_put(g, "for (int64_t t%d = f%d; t%d < f%d + (int64_t)e%d; t%d++) {\n", id, id, id, id, id,
+           id);
+    loop_body(g, p, q, id);
+    cg_put(g, "}\n");
+}
+
+typedef struct RegSet {
+    bool *read, *written;
+} RegSet;
+
+static void mark_read(int32_t r, void *user) { ((RegSet *)user)->read[r] = true; }
+
+/* A parallel loop: its body as P<fid>_<p>, written to g->outlined, and here the call. The
+ * body is a function of its own whose buffers are `restrict` parameters (the loop's buffers
+ * are distinct, cgen_par.c), which is what lets the C compiler vectorise across iterations
+ * of inner loops; P<fid>_<p> unpacks the captured registers and calls it. */
+static void emit_parallel(Gen *g, uint32_t p, uint32_t q, int id)
+{
+    const ExecFunc *f = g->f;
+    RegSet rs = {sol_xcalloc(f->nregs + 1, 1), sol_xcalloc(f->nregs + 1, 1)};
+    bool *is_const = sol_xcalloc(f->nregs + 1, 1);
+    for (uint32_t i = 0; i < f->nconsts; i++)
+        is_const[f->consts[i].reg] = true;
+    for (uint32_t pc = p + 1; pc < q; pc++) {
+        cg_for_each_read(&f->code[pc], mark_read, &rs);
+        int32_t w = cg_written_reg(&f->code[pc]);
+        if (w >= 0)
+            rs.written[w] = true;
+    }
+    rs.written[f->code[p].d] = true; /* the IV */
+    bool *cap = sol_xcalloc(f->nregs + 1, 1);
+    uint32_t ncap = 1;
+    for (uint32_t r = 0; r < f->nregs; r++)
+        if (rs.read[r] && !rs.written[r] && !is_const[r])
+            cap[r] = true, ncap++;
+    /* The call: the lower bound and every input the body reads, as slots. */
+    cg_put(g, "Slot c%d[%u];\nc%d[0].i = lb%d;\n", id, ncap, id, id);
+    ncap = 1;
+    for (uint32_t r = 0; r < f->nregs; r++)
+        if (cap[r]) {
+            char slot[32];
+            snprintf(slot, sizeof slot, "c%d[%u]", id, ncap++);
+            to_slot(g, slot, (int32_t)r);
+        }
+    cg_put(g, "X->budget = B;\nif (!cg_host->parallel(X, P%u_%u, c%d, n%d)) goto fail;\n"
+              "B = X->budget;\n",
+           g->fid, p, id, id);
+    /* The body, with the buffers as restrict parameters: once, though a nest split into two
+     * copies calls it from both; it counts its own steps. */
+    if (g->outlined_at[p]) {
+        free(rs.read), free(rs.written), free(is_const), free(cap);
+        return;
+    }
+    g->outlined_at[p] = true;
+    SolBuf *saved = g->o;
+    CgMode saved_mode = g->mode;
+    g->o = &g->outlined;
+    g->mode = CG_NORMAL;
+    cg_put(g, "static int P%u_%u_(SolCgEnv *X, const Slot *cap, uint64_t begin, uint64_t end",
+           g->fid, p);
+    for (uint32_t r = 0; r < f->nregs; r++)
+        if (cap[r] && kind(g, (int32_t)r) == EXEC_REG_MEM)
+            cg_put(g, ", char *restrict d%u", r);
+    cg_put(g, ")\n{\n");
+    for (uint32_t r = 0; r < f->nregs; r++) {
+        if (!rs.read[r] && !rs.written[r])
+            continue;
+        if (cap[r] && kind(g, (int32_t)r) == EXEC_REG_MEM)
+            cg_put(g, "ExecBuf *r%u = 0;\n", r); /* its dN is the parameter */
+        else
+            declare(g, (int32_t)r);
+    }
+    cg_put(g, "uint64_t B = X->budget;\nconst int64_t lb%d = cap[0].i;\n", id);
+    for (uint32_t i = 0; i < f->nconsts; i++)
+        if (rs.read[f->consts[i].reg])
+            init_const(g, &f->consts[i]);
+    ncap = 1;
+    for (uint32_t r = 0; r < f->nregs; r++)
+        if (cap[r]) {
+            ExecRegKind k = kind(g, (int32_t)r);
+            cg_put(g, "r%u = cap[%u].%c;\n", r, ncap++, slot_field(k));
+            g->restrict_mem[r] = k == EXEC_REG_MEM;
+        }
+    emit_iterations(g, p, q, id, "begin", "end");
+    cg_put(g, "X->budget = B;\nreturn 1;\nfail:\nX->budget = B;\nreturn 0;\n}\n\n");
+    memset(g->restrict_mem, 0, f->nregs + 1);
+    cg_put(g, "static int P%u_%u(SolCgEnv *X, const Slot *cap, uint64_t begin, uint64_t end)\n{\n"
+              "return P%u_%u_(X, cap, begin, end",
+           g->fid, p, g->fid, p);
+    ncap = 1;
+    for (uint32_t r = 0; r < f->nregs; r++)
+        if (cap[r]) {
+            if (kind(g, (int32_t)r) == EXEC_REG_MEM)
+                cg_put(g, ", cap[%u].m ? cap[%u].m->data : 0", ncap, ncap);
+            ncap++;
+        }
+    cg_put(g, ");\n}\n\n");
+    g->o = saved;
+    g->mode = saved_mode;
+    g->sum->parallel_loops++;
+    free(rs.read), free(rs.written), free(is_const), free(cap);
+}
+
+/* FOR at p ... NEXT at q: returns the pc after the loop. */
+static uint32_t emit_loop(Gen *g, uint32_t p)
+{
+    const Insn *head = &g->f->code[p];
+    uint32_t q = (uint32_t)head->c - 1;
+    if (q <= p || q >= g->f->ncode || g->f->code[q].opc != EX_NEXT)
+        abort(); /* compile.c lays every loop out as FOR body NEXT */
+    int id = (int)g->uid++;
+    g->sum->loops++;
+    cg_put(g, "{ const int64_t lb%d = r%d;\nconst uint64_t n%d = cg_trips(lb%d, r%d, %" PRId64
+              "u);\nif (n%d > 0) {\n",
+           id, head->a, id, id, head->b, head->x.imm, id);
+    if (g->parallel[p]) {
+        emit_parallel(g, p, q, id);
+    } else {
+        char end[32];
+        snprintf(end, sizeof end, "n%d", id);
+        emit_iterations(g, p, q, id, "0", end);
+    }
+    cg_put(g, "} }\n");
+    return q + 1;
+}
+
+/* ---- calls and returns -------------------------------------------------------------------- */
+
+static void emit_call(Gen *g, uint32_t pc)
+{
+    const CallSite *cs = g->f->code[pc].x.call;
+    uint32_t callee = (uint32_t)(cs->callee - g->prog->funcs);
+    cg_put(g, "{ if (X->depth >= %d) ", EXEC_MAX_CALL_DEPTH);
+    cg_fault(g, "SOL_CG_FAULT_DEPTH", pc);
+    cg_put(g, "if (B == 0) ");
+    cg_fault(g, "SOL_CG_FAULT_STEPS", pc);
+    cg_put(g, "B--;\nSlot a_[%u], s_[%u];\n", cs->nargs + 1, cs->nresults + 1);
+    for (uint32_t i = 0; i < cs->nargs; i++) {
+        char slot[32];
+        snprintf(slot, sizeof slot, "a_[%u]", i);
+        to_slot(g, slot, cs->args[i]);
+    }
+    cg_put(g, "X->budget = B;\nX->depth++;\nconst int ok_ = F%u(X, a_, s_);\nX->depth--;\n"
+              "B = X->budget;\nif (!ok_) goto fail;\n",
+           callee);
+    for (uint32_t i = 0; i < cs->nresults; i++) {
+        char slot[32];
+        snprintf(slot, sizeof slot, "s_[%u]", i);
+        from_slot(g, cs->results[i], slot);
+    }
+    cg_put(g, "}\n");
+}
+
+static void emit_ret(Gen *g, const Insn *in)
+{
+    cg_put(g, "{ ");
+    if (in->x.call && in->x.call->nargs) {
+        cg_put(g, "if (res) {\n");
+        for (uint32_t i = 0; i < in->x.call->nargs; i++) {
+            char slot[32];
+            snprintf(slot, sizeof slot, "res[%u]", i);
+            to_slot(g, slot, in->x.call->args[i]);
+        }
+        cg_put(g, "}\n");
+    }
+    cg_put(g, "X->budget = B;\nreturn 1; }\n");
+}
+
+/* ---- blocks and functions ----------------------------------------------------------------- */
+
+static void emit_range(Gen *g, uint32_t from, uint32_t to)
+{
+    for (uint32_t pc = from; pc < to;) {
+        if (g->target[pc])
+            cg_put(g, "L%u:;\n", pc);
+        const Insn *in = &g->f->code[pc];
+        switch ((ExecOpcode)in->opc) {
+        case EX_FOR: pc = emit_loop(g, pc); continue;
+        case EX_JMP: cg_put(g, "goto L%d;\n", in->c); break;
+        case EX_JNEG: cg_put(g, "if (r%d < 0) goto L%d;\n", in->a, in->c); break;
+        case EX_JNZ: cg_put(g, "if (r%d != 0) goto L%d;\n", in->a, in->c); break;
+        case EX_RET:
+        case EX_HALT: emit_ret(g, in); break;
+        case EX_CALL: emit_call(g, pc); break;
+        default: cg_insn(g, pc); break;
+        }
+        pc++;
+    }
+    if (g->target[to])
+        cg_put(g, "L%u:;\n", to);
+}
+
+/* Marks the outermost parallel loops of [from, to) (cgen_par.c decides). */
+static void find_parallel(Gen *g, uint32_t from, uint32_t to, const SolOp *entry)
+{
+    for (uint32_t pc = from; pc < to; pc++) {
+        const Insn *in = &g->f->code[pc];
+        if (in->opc != EX_FOR)
+            continue;
+        uint32_t q = (uint32_t)in->c - 1;
+        if (cg_loop_is_parallel(g->f, pc, entry))
+            g->parallel[pc] = true;
+        else
+            find_parallel(g, pc + 1, q, entry);
+        pc = q;
+    }
+}
+
+static void emit_function(Gen *g, const CgenOptions *o)
+{
+    const ExecFunc *f = g->f;
+    g->target = sol_xcalloc(f->ncode + 2, 1);
+    g->parallel = sol_xcalloc(f->ncode + 1, 1);
+    g->restrict_mem = sol_xcalloc(f->nregs + 1, 1);
+    g->outlined_at = sol_xcalloc(f->ncode + 1, 1);
+    g->mode = CG_NORMAL;
+    for (uint32_t pc = 0; pc < f->ncode; pc++) {
+        const Insn *in = &f->code[pc];
+        if ((in->opc == EX_JMP || in->opc == EX_JNEG || in->opc == EX_JNZ) && in->c >= 0 &&
+            (uint32_t)in->c <= f->ncode)
+            g->target[in->c] = true;
+    }
+    if (o->parallel)
+        find_parallel(g, 0, f->ncode, f->op == g->prog->distinct_args ? f->op : NULL);
+    g->inner = -1;
+    cg_put(g, "static int F%u(SolCgEnv *X, const Slot *args, Slot *res)\n{\n", g->fid);
+    for (uint32_t r = 0; r < f->nregs; r++)
+        declare(g, (int32_t)r);
+    cg_put(g, "uint64_t B = X->budget;\n(void)args, (void)res;\n");
+    for (uint32_t i = 0; i < f->nconsts; i++)
+        init_const(g, &f->consts[i]);
+    for (uint32_t i = 0; i < f->nargs; i++) {
+        char slot[32];
+        snprintf(slot, sizeof slot, "args[%u]", i);
+        from_slot(g, f->arg_regs[i], slot);
+    }
+    emit_range(g, 0, f->ncode);
+    cg_put(g, "fail:\nX->budget = B;\nreturn 0;\n}\n\n");
+    free(g->target);
+    free(g->parallel);
+    free(g->restrict_mem);
+    free(g->outlined_at);
+}
+
+/* The kinds and rounding scalar.h needs, bound to this process's values and the host. */
+static void put_prelude(SolBuf *out)
+{
+    sol_buf_printf(out,
+                   "/* Generated by solar-run (SOLAR-C %s) from the bytecode of one program; "
+                   "ABI %d. */\n",
+                   sol_tool_version(), SOL_CG_ABI);
+    sol_buf_puts(out, sol_cgen_cabi_text);
+    sol_buf_puts(out, "\nstatic const SolCgHost *cg_host;\n");
+    sol_buf_printf(out, "#define SC_F16 %d\n#define SC_BF16 %d\n#define SC_F32 %d\n#define SC_F64 %d\n",
+                   SOL_F16, SOL_BF16, SOL_F32, SOL_F64);
+    sol_buf_puts(out, "#define SC_FLOAT_ROUND(v, k) cg_host->float_round((v), (k))\n"
+                      "#define SC_FLOAT_TO_BITS(v, k) cg_host->float_to_bits((v), (k))\n"
+                      "#define SC_FLOAT_FROM_BITS(b, k) cg_host->float_from_bits((b), (k))\n");
+    sol_buf_puts(out, sol_cgen_scalar_text);
+    sol_buf_puts(out, sol_cgen_prelude_text);
+}
+
+void sol_cgen_program(const ExecProgram *prog, const CgenOptions *o, SolBuf *out,
+                      CgenSummary *summary)
+{
+    memset(summary, 0, sizeof *summary);
+    put_prelude(out);
+    for (uint32_t i = 0; i < prog->nfuncs; i++)
+        sol_buf_printf(out, "static int F%u(SolCgEnv *X, const Slot *args, Slot *res);\n", i);
+    Gen g = {.prog = prog, .sum = summary};
+    g.fns = sol_exec_math_table(&g.nfns);
+    SolBuf funcs = {0};
+    for (uint32_t i = 0; i < prog->nfuncs; i++) {
+        g.f = &prog->funcs[i];
+        g.fid = i;
+        g.o = &funcs;
+        emit_function(&g, o);
+    }
+    if (g.outlined.len)
+        sol_buf_append(out, g.outlined.data, g.outlined.len);
+    if (funcs.len)
+        sol_buf_append(out, funcs.data, funcs.len);
+    sol_buf_puts(out, "CG_EXPORT int solar_cg_run(SolCgEnv *X, int32_t func, const Slot *args, "
+                      "Slot *res);\n"
+                      "CG_EXPORT int solar_cg_run(SolCgEnv *X, int32_t func, const Slot *args, "
+                      "Slot *res)\n{\n    switch (func) {\n");
+    for (uint32_t i = 0; i < prog->nfuncs; i++)
+        sol_buf_printf(out, "    case %u: return F%u(X, args, res);\n", i, i);
+    sol_buf_puts(out, "    default: return 0;\n    }\n}\n");
+    sol_buf_free(&funcs);
+    sol_buf_free(&g.outlined);
+}
