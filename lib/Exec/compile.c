@@ -14,6 +14,7 @@
  * been deallocated is compiled to one flat offset with no run-time check; everything else is
  * checked each time it runs.
  */
+#include "Exec/bounds.h"
 #include "Exec/program.h"
 
 #include "Support/ptr_map.h"
@@ -24,12 +25,6 @@
 
 /* ---- compiler state ------------------------------------------------------------------------ */
 
-typedef struct Range {
-    bool known;
-    int64_t lo, hi;
-} Range;
-
-static const Range unknown_range = {false, 0, 0};
 
 typedef struct Compiler {
     ExecProgram *prog;
@@ -109,126 +104,6 @@ static int32_t value_reg(Compiler *C, const SolValue *v)
 static void bind_reg(Compiler *C, const SolValue *v, int32_t r)
 {
     sol_ptr_map_put(&C->regs, v, (uint64_t)r);
-}
-
-/* ---- ranges ------------------------------------------------------------------------------- */
-
-static Range exact(int64_t v) { return (Range){true, v, v}; }
-
-static Range range_add(Range a, Range b)
-{
-    Range r = {true, 0, 0};
-    if (!a.known || !b.known || __builtin_add_overflow(a.lo, b.lo, &r.lo) ||
-        __builtin_add_overflow(a.hi, b.hi, &r.hi))
-        return unknown_range;
-    return r;
-}
-
-static Range range_mul(Range a, Range b)
-{
-    if (!a.known || !b.known)
-        return unknown_range;
-    int64_t p[4];
-    if (__builtin_mul_overflow(a.lo, b.lo, &p[0]) || __builtin_mul_overflow(a.lo, b.hi, &p[1]) ||
-        __builtin_mul_overflow(a.hi, b.lo, &p[2]) || __builtin_mul_overflow(a.hi, b.hi, &p[3]))
-        return unknown_range;
-    Range r = {true, p[0], p[0]};
-    for (int i = 1; i < 4; i++) {
-        r.lo = p[i] < r.lo ? p[i] : r.lo;
-        r.hi = p[i] > r.hi ? p[i] : r.hi;
-    }
-    return r;
-}
-
-static Range expr_range(const SolAffineExpr *e, const Range *ops, uint32_t ndims)
-{
-    switch (e->kind) {
-    case SOL_AFF_CONST:
-        return exact(e->value);
-    case SOL_AFF_DIM:
-        return ops[e->value];
-    case SOL_AFF_SYM:
-        return ops[ndims + e->value];
-    case SOL_AFF_ADD:
-        return range_add(expr_range(e->lhs, ops, ndims), expr_range(e->rhs, ops, ndims));
-    case SOL_AFF_MUL:
-        return range_mul(expr_range(e->lhs, ops, ndims), expr_range(e->rhs, ops, ndims));
-    default: {
-        Range a = expr_range(e->lhs, ops, ndims);
-        Range b = expr_range(e->rhs, ops, ndims);
-        /* Divisors: only a known positive constant range keeps this monotone. */
-        if (!a.known || !b.known || b.lo != b.hi || b.lo <= 0)
-            return unknown_range;
-        int64_t c = b.lo;
-        if (e->kind == SOL_AFF_MOD)
-            return a.lo >= 0 && a.hi < c ? a : (Range){true, 0, c - 1};
-        if (e->kind == SOL_AFF_FLOORDIV)
-            return (Range){true, sol_floordiv(a.lo, c), sol_floordiv(a.hi, c)};
-        return (Range){true, sol_ceildiv(a.lo, c), sol_ceildiv(a.hi, c)};
-    }
-    }
-}
-
-static Range value_range(Compiler *C, const SolValue *v, int depth);
-
-/* The range of a map's results combined by max (lower bounds) or min (upper bounds). */
-static Range map_range(Compiler *C, const SolAffineMap *map, const SolUse *operands, bool take_max,
-                       int depth)
-{
-    Range ops[64];
-    uint32_t n = map->num_dims + map->num_syms;
-    if (n > 64 || map->num_results == 0)
-        return unknown_range;
-    for (uint32_t i = 0; i < n; i++)
-        ops[i] = value_range(C, operands[i].value, depth + 1);
-    Range r = expr_range(map->results[0], ops, map->num_dims);
-    for (uint32_t i = 1; i < map->num_results && r.known; i++) {
-        Range x = expr_range(map->results[i], ops, map->num_dims);
-        if (!x.known)
-            return unknown_range;
-        if (take_max) {
-            r.lo = x.lo > r.lo ? x.lo : r.lo;
-            r.hi = x.hi > r.hi ? x.hi : r.hi;
-        } else {
-            r.lo = x.lo < r.lo ? x.lo : r.lo;
-            r.hi = x.hi < r.hi ? x.hi : r.hi;
-        }
-    }
-    return r;
-}
-
-static Range value_range(Compiler *C, const SolValue *v, int depth)
-{
-    if (depth > 32)
-        return unknown_range;
-    int64_t k;
-    if (sol_value_const_int(v, &k))
-        return exact(k);
-    SolOp *def = v->def;
-    if (def) {
-        switch (def->kind) {
-        case SOL_OP_APPLY:
-            return map_range(C, def->props.access.map, def->operands, true, depth);
-        case SOL_OP_AMIN:
-            return map_range(C, def->props.access.map, def->operands, false, depth);
-        case SOL_OP_AMAX:
-            return map_range(C, def->props.access.map, def->operands, true, depth);
-        default:
-            return unknown_range;
-        }
-    }
-    SolOp *owner = sol_block_parent_op(v->owner);
-    if (owner && owner->kind == SOL_OP_FOR && v->index == 0) {
-        const SolLoopProps *L = owner->props.loop;
-        Range lb = map_range(C, L->lb, owner->operands, true, depth);
-        /* (an op without operands has a NULL operand array: no pointer arithmetic on it) */
-        const SolUse *ub_ops = owner->operands ? owner->operands + L->num_lb_operands : NULL;
-        Range ub = map_range(C, L->ub, ub_ops, false, depth);
-        if (!lb.known || !ub.known || ub.hi == INT64_MIN)
-            return unknown_range;
-        return (Range){true, lb.lo, ub.hi - 1};
-    }
-    return unknown_range;
 }
 
 /* ---- linear forms ------------------------------------------------------------------------- */
@@ -464,7 +339,7 @@ static bool never_freed(Compiler *C, const SolValue *mem)
 }
 
 /* Builds an access from one linear form per subscript and their ranges. */
-static const Access *make_access(Compiler *C, const SolValue *mem, Linear *subs, const Range *ranges,
+static const Access *make_access(Compiler *C, const SolValue *mem, Linear *subs, const ExecRange *ranges,
                                  const SolOp *op)
 {
     const SolType *t = mem->type;
@@ -511,11 +386,9 @@ static const Access *affine_access(Compiler *C, const SolOp *op, const SolValue 
 {
     uint32_t n = map->num_dims + map->num_syms;
     int32_t *opregs = operand_regs(C, op, first, n);
-    Range ops[64];
-    for (uint32_t i = 0; i < n && i < 64; i++)
-        ops[i] = value_range(C, sol_op_operand(op, first + i), 0);
     Linear *subs = arena_new(C, (map->num_results + 1) * sizeof *subs);
-    Range ranges[SOL_TENSOR_MAX_RANK + 1];
+    ExecRange ranges[SOL_TENSOR_MAX_RANK + 1];
+    const SolUse *ops = op->operands ? op->operands + first : NULL;
     for (uint32_t r = 0; r < map->num_results; r++) {
         LinBuilder lb = {0};
         linearize(C, map->results[r], 1, opregs, map->num_dims, &lb, op);
@@ -524,7 +397,7 @@ static const Access *affine_access(Compiler *C, const SolOp *op, const SolValue 
         subs[r] = lin_finish(C, &lb);
         lin_free(&lb);
         if (r < SOL_TENSOR_MAX_RANK)
-            ranges[r] = n <= 64 ? expr_range(map->results[r], ops, map->num_dims) : unknown_range;
+            ranges[r] = exec_subscript_range(map->results[r], ops, map->num_dims, n);
     }
     return make_access(C, mem, subs, ranges, op);
 }
@@ -534,7 +407,7 @@ static const Access *plain_access(Compiler *C, const SolOp *op, const SolValue *
 {
     uint32_t rank = mem->type->rank;
     Linear *subs = arena_new(C, (rank + 1) * sizeof *subs);
-    Range ranges[SOL_TENSOR_MAX_RANK + 1];
+    ExecRange ranges[SOL_TENSOR_MAX_RANK + 1];
     for (uint32_t r = 0; r < rank; r++) {
         subs[r].nterms = 1;
         subs[r].reg = arena_new(C, sizeof *subs[r].reg);
@@ -542,7 +415,7 @@ static const Access *plain_access(Compiler *C, const SolOp *op, const SolValue *
         subs[r].reg[0] = value_reg(C, sol_op_operand(op, first + r));
         subs[r].coef[0] = 1;
         if (r < SOL_TENSOR_MAX_RANK)
-            ranges[r] = value_range(C, sol_op_operand(op, first + r), 0);
+            ranges[r] = exec_value_range(sol_op_operand(op, first + r));
     }
     return make_access(C, mem, subs, ranges, op);
 }
@@ -938,17 +811,17 @@ static void compile_if(Compiler *C, SolOp *op)
 
 /* The access of a linalg.generic operand: its indexing map over the loop registers. */
 static const Access *generic_access(Compiler *C, const SolAffineMap *mk, const SolValue *mem,
-                                    const int32_t *ivs, const Range *ranges, const SolOp *op)
+                                    const int32_t *ivs, const ExecRange *ranges, const SolOp *op)
 {
     Linear *subs = arena_new(C, (mk->num_results + 1) * sizeof *subs);
-    Range rr[SOL_TENSOR_MAX_RANK + 1];
+    ExecRange rr[SOL_TENSOR_MAX_RANK + 1];
     for (uint32_t r = 0; r < mk->num_results; r++) {
         LinBuilder lb = {0};
         linearize(C, mk->results[r], 1, ivs, mk->num_dims, &lb, op);
         subs[r] = lin_finish(C, &lb);
         lin_free(&lb);
         if (r < SOL_TENSOR_MAX_RANK)
-            rr[r] = expr_range(mk->results[r], ranges, mk->num_dims);
+            rr[r] = exec_expr_range(mk->results[r], ranges, mk->num_dims);
     }
     return make_access(C, mem, subs, rr, op);
 }
@@ -965,12 +838,12 @@ static void compile_generic(Compiler *C, SolOp *op)
     uint32_t ndims = maps->array.elems[0]->map->num_dims;
     int32_t *ivs = sol_xmalloc((ndims + 1) * sizeof *ivs);
     int32_t *ubs = sol_xmalloc((ndims + 1) * sizeof *ubs);
-    Range *ranges = sol_xmalloc((ndims + 1) * sizeof *ranges);
+    ExecRange *ranges = sol_xmalloc((ndims + 1) * sizeof *ranges);
     for (uint32_t d = 0; d < ndims; d++) {
         const SolAffineExpr *dim = sol_affine_dim(C->ctx, d);
         ubs[d] = -1;
         ivs[d] = new_reg(C);
-        ranges[d] = unknown_range;
+        ranges[d] = exec_unknown_range;
         for (uint32_t k = 0; k < op->num_operands && ubs[d] < 0; k++) {
             const SolAffineMap *mk = maps->array.elems[k]->map;
             const SolValue *mem = sol_op_operand(op, k);
@@ -980,7 +853,7 @@ static void compile_generic(Compiler *C, SolOp *op)
                 int64_t dims[SOL_TENSOR_MAX_RANK];
                 if (mem->type->rank <= SOL_TENSOR_MAX_RANK && known_dims(C, mem, dims)) {
                     ubs[d] = const_reg(C, dims[r]);
-                    ranges[d] = dims[r] > 0 ? (Range){true, 0, dims[r] - 1} : unknown_range;
+                    ranges[d] = dims[r] > 0 ? (ExecRange){true, 0, dims[r] - 1} : exec_unknown_range;
                 } else {
                     ubs[d] = new_reg(C);
                     emit(C, EX_DIM, ubs[d], value_reg(C, mem), const_reg(C, r), op);
