@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SOL_CG_ABI 1
+#define SOL_CG_ABI 2
 #define SOL_CG_MAX_RANK 16
 
 /* A memref at run time: an argument tensor or a memref.alloc. */
@@ -49,7 +49,8 @@ typedef enum SolCgFault {
     SOL_CG_FAULT_STEPS,     /* the step limit, at (func, pc) */
     SOL_CG_FAULT_DEPTH,     /* the call depth limit, at the call (func, pc) */
     SOL_CG_FAULT_REPORTED,  /* the host already reported it (allocation, dealloc) */
-    SOL_CG_FAULT_REORDERED, /* a fault in iterations run out of order: rerun in order */
+    SOL_CG_FAULT_REORDERED, /* a fault in iterations run out of order (threads, lanes):
+                             * rerun with in_order set */
 } SolCgFault;
 
 typedef struct SolCgEnv SolCgEnv;
@@ -77,6 +78,7 @@ struct SolCgEnv {
     int32_t fault;     /* SolCgFault */
     int32_t fault_func, fault_pc;
     Slot *regs;        /* REPLAY: the operands of the faulting instruction, by register */
+    int32_t in_order;  /* run every loop in order, one iteration at a time (no lanes) */
 };
 
 /* What a generated program exports. */

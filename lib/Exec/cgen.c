@@ -85,62 +85,12 @@ static void to_slot(Gen *g, const char *slot, int32_t r)
 
 /* ---- loops ------------------------------------------------------------------------------- */
 
-/* True when [from, to) holds no loop and no call: an innermost loop body. */
-static bool innermost(const Gen *g, uint32_t from, uint32_t to)
+bool cg_innermost(const Gen *g, uint32_t from, uint32_t to)
 {
     for (uint32_t pc = from; pc < to; pc++)
         if (g->f->code[pc].opc == EX_FOR || g->f->code[pc].opc == EX_CALL)
             return false;
     return true;
-}
-
-/* True when the steps of the loop at p (NEXT at q) are known when it starts: nothing inside
- * calls, every inner loop's bounds are registers the loop does not write, and no inner loop
- * sits under a branch. */
-static bool static_nest(const Gen *g, uint32_t p, uint32_t q)
-{
-    const ExecFunc *f = g->f;
-    bool loops = false, jumps = false, ok = true;
-    bool *written = sol_xcalloc(f->nregs + 1, 1);
-    for (uint32_t pc = p + 1; pc < q && ok; pc++) {
-        const Insn *in = &f->code[pc];
-        ok = in->opc != EX_CALL;
-        loops |= in->opc == EX_FOR;
-        jumps |= in->opc == EX_JMP || in->opc == EX_JNEG || in->opc == EX_JNZ;
-        int32_t w = cg_written_reg(in);
-        if (w >= 0)
-            written[w] = true;
-    }
-    ok = ok && !(loops && jumps);
-    for (uint32_t pc = p + 1; pc < q && ok; pc++)
-        if (f->code[pc].opc == EX_FOR)
-            ok = !written[f->code[pc].a] && !written[f->code[pc].b];
-    free(written);
-    return ok;
-}
-
-/* For the static nest at p: `w<pc>`, the trip count of every loop inside, then `s<pc>`, the
- * steps of one iteration of each loop (itself and the loops inside it), innermost first. */
-static void put_nest_steps(Gen *g, uint32_t p)
-{
-    uint32_t q = (uint32_t)g->f->code[p].c - 1;
-    for (uint32_t pc = p + 1; pc < q; pc++) {
-        const Insn *in = &g->f->code[pc];
-        if (in->opc != EX_FOR)
-            continue;
-        cg_put(g, "const uint64_t w%u = cg_trips(r%d, r%d, %" PRId64 "u);\n", pc, in->a, in->b,
-               in->x.imm);
-        put_nest_steps(g, pc);
-        pc = (uint32_t)in->c - 1;
-    }
-    cg_put(g, "uint64_t s%u = 1;\n", p);
-    for (uint32_t pc = p + 1; pc < q; pc++) {
-        const Insn *in = &g->f->code[pc];
-        if (in->opc != EX_FOR)
-            continue;
-        cg_put(g, "s%u = cg_sadd(s%u, cg_smul(w%u, s%u));\n", p, p, pc, pc);
-        pc = (uint32_t)in->c - 1;
-    }
 }
 
 static void put_iv(Gen *g, int32_t iv, int id, int64_t step)
@@ -151,17 +101,14 @@ static void put_iv(Gen *g, int32_t iv, int id, int64_t step)
     cg_put(g, ";\n");
 }
 
-/* The loop body [p + 1, q) as the body of `for t<id> ...` (already open), in g's mode. */
+/* The loop body [p + 1, q) as the body of `for t<id> ...` (already open): one step per
+ * iteration, checked. */
 static void loop_body(Gen *g, uint32_t p, uint32_t q, int id)
 {
     const Insn *head = &g->f->code[p];
-    if (g->mode == CG_FAST) {
-        cg_put(g, "B--;\n");
-    } else {
-        cg_put(g, "if (B == 0) ");
-        cg_fault(g, "SOL_CG_FAULT_STEPS", p);
-        cg_put(g, "B--;\n");
-    }
+    cg_put(g, "if (B == 0) ");
+    cg_fault(g, SOL_CG_FAULT_STEPS, p);
+    cg_put(g, "B--;\n");
     put_iv(g, head->d, id, head->x.imm);
     int32_t saved = g->inner;
     g->inner = -1;
@@ -177,40 +124,21 @@ static void emit_iterations(Gen *g, uint32_t p, uint32_t q, int id, const char *
     const Insn *head = &g->f->code[p];
     cg_put(g, "const int64_t f%d = (int64_t)(%s);\nconst uint64_t e%d = %s - (uint64_t)f%d;\n", id,
            first, id, end, id);
-    if (innermost(g, p + 1, q)) {
-        if (g->mode == CG_FAST)
-            cg_put(g, "const uint64_t m%d = e%d;\n", id, id);
-        else
-            cg_put(g, "const uint64_t m%d = e%d <= B ? e%d : B;\n", id, id, id);
-        cg_put(g, "B -= m%d;\nfor (int64_t t%d = f%d; t%d < f%d + (int64_t)m%d; t%d++) {\n", id, id,
-               id, id, id, id, id);
+    if (cg_innermost(g, p + 1, q)) {
+        cg_put(g, "const uint64_t m%d = e%d <= B ? e%d : B;\nB -= m%d;\n", id, id, id, id);
+        cg_put(g, "for (int64_t t%d = f%d; t%d < f%d + (int64_t)m%d; t%d++) {\n", id, id, id, id,
+               id, id);
         put_iv(g, head->d, id, head->x.imm);
         int32_t saved = g->inner;
         g->inner = id;
         emit_range(g, p + 1, q);
         g->inner = saved;
-        cg_put(g, "}\n");
-        if (g->mode != CG_FAST) {
-            cg_put(g, "if (m%d < e%d) ", id, id);
-            cg_fault(g, "SOL_CG_FAULT_STEPS", p);
-        }
+        cg_put(g, "}\nif (m%d < e%d) ", id, id);
+        cg_fault(g, SOL_CG_FAULT_STEPS, p);
         return;
     }
-    if (g->mode == CG_NORMAL && static_nest(g, p, q)) {
-        /* Two copies: without step checks when the whole nest fits the budget, else checked. */
-        put_nest_steps(g, p);
-        cg_put(g, "if (cg_smul(e%d, s%u) <= B) {\n", id, p);
-        g->mode = CG_FAST;
-        cg_put(g, "for (int64_t t%d = f%d; t%d < f%d + (int64_t)e%d; t%d++) {\n", id, id, id, id,
-               id, id);
-        loop_body(g, p, q, id);
-        cg_put(g, "}\n} else {\n");
-        g->mode = CG_CHECKED;
-        cg_put(g, "for (int64_t t%d = f%d; t%d < f%d + (int64_t)e%d; t%d++) {\n", id, id, id, id,
-               id, id);
-        loop_body(g, p, q, id);
-        cg_put(g, "}\n}\n");
-        g->mode = CG_NORMAL;
+    if (g->jam[p]) {
+        cg_lanes_loop(g, p, q, id, loop_body);
         return;
     }
     cg_put(g, "for (int64_t t%d = f%d; t%d < f%d + (int64_t)e%d; t%d++) {\n", id, id, id, id, id,
@@ -260,17 +188,9 @@ static void emit_parallel(Gen *g, uint32_t p, uint32_t q, int id)
     cg_put(g, "X->budget = B;\nif (!cg_host->parallel(X, P%u_%u, c%d, n%d)) goto fail;\n"
               "B = X->budget;\n",
            g->fid, p, id, id);
-    /* The body, with the buffers as restrict parameters: once, though a nest split into two
-     * copies calls it from both; it counts its own steps. */
-    if (g->outlined_at[p]) {
-        free(rs.read), free(rs.written), free(is_const), free(cap);
-        return;
-    }
-    g->outlined_at[p] = true;
+    /* The body, with the buffers as restrict parameters; it counts its own steps. */
     SolBuf *saved = g->o;
-    CgMode saved_mode = g->mode;
     g->o = &g->outlined;
-    g->mode = CG_NORMAL;
     cg_put(g, "static int P%u_%u_(SolCgEnv *X, const Slot *cap, uint64_t begin, uint64_t end",
            g->fid, p);
     for (uint32_t r = 0; r < f->nregs; r++)
@@ -285,7 +205,7 @@ static void emit_parallel(Gen *g, uint32_t p, uint32_t q, int id)
         else
             declare(g, (int32_t)r);
     }
-    cg_put(g, "uint64_t B = X->budget;\nconst int64_t lb%d = cap[0].i;\n", id);
+    cg_put(g, "uint64_t B = X->budget;\nuint32_t fpc_ = 0;\nconst int64_t lb%d = cap[0].i;\n", id);
     for (uint32_t i = 0; i < f->nconsts; i++)
         if (rs.read[f->consts[i].reg])
             init_const(g, &f->consts[i]);
@@ -297,7 +217,8 @@ static void emit_parallel(Gen *g, uint32_t p, uint32_t q, int id)
             g->restrict_mem[r] = k == EXEC_REG_MEM;
         }
     emit_iterations(g, p, q, id, "begin", "end");
-    cg_put(g, "X->budget = B;\nreturn 1;\nfail:\nX->budget = B;\nreturn 0;\n}\n\n");
+    cg_put(g, "X->budget = B;\nreturn 1;\n");
+    cg_put_exits(g);
     memset(g->restrict_mem, 0, f->nregs + 1);
     cg_put(g, "static int P%u_%u(SolCgEnv *X, const Slot *cap, uint64_t begin, uint64_t end)\n{\n"
               "return P%u_%u_(X, cap, begin, end",
@@ -311,7 +232,6 @@ static void emit_parallel(Gen *g, uint32_t p, uint32_t q, int id)
         }
     cg_put(g, ");\n}\n\n");
     g->o = saved;
-    g->mode = saved_mode;
     g->sum->parallel_loops++;
     free(rs.read), free(rs.written), free(is_const), free(cap);
 }
@@ -346,9 +266,9 @@ static void emit_call(Gen *g, uint32_t pc)
     const CallSite *cs = g->f->code[pc].x.call;
     uint32_t callee = (uint32_t)(cs->callee - g->prog->funcs);
     cg_put(g, "{ if (X->depth >= %d) ", EXEC_MAX_CALL_DEPTH);
-    cg_fault(g, "SOL_CG_FAULT_DEPTH", pc);
+    cg_fault(g, SOL_CG_FAULT_DEPTH, pc);
     cg_put(g, "if (B == 0) ");
-    cg_fault(g, "SOL_CG_FAULT_STEPS", pc);
+    cg_fault(g, SOL_CG_FAULT_STEPS, pc);
     cg_put(g, "B--;\nSlot a_[%u], s_[%u];\n", cs->nargs + 1, cs->nresults + 1);
     for (uint32_t i = 0; i < cs->nargs; i++) {
         char slot[32];
@@ -387,13 +307,13 @@ static void emit_range(Gen *g, uint32_t from, uint32_t to)
 {
     for (uint32_t pc = from; pc < to;) {
         if (g->target[pc])
-            cg_put(g, "L%u:;\n", pc);
+            cg_put(g, "L%u_%u:;\n", g->copy, pc);
         const Insn *in = &g->f->code[pc];
         switch ((ExecOpcode)in->opc) {
         case EX_FOR: pc = emit_loop(g, pc); continue;
-        case EX_JMP: cg_put(g, "goto L%d;\n", in->c); break;
-        case EX_JNEG: cg_put(g, "if (r%d < 0) goto L%d;\n", in->a, in->c); break;
-        case EX_JNZ: cg_put(g, "if (r%d != 0) goto L%d;\n", in->a, in->c); break;
+        case EX_JMP: cg_put(g, "goto L%u_%d;\n", g->copy, in->c); break;
+        case EX_JNEG: cg_put(g, "if (r%d < 0) goto L%u_%d;\n", in->a, g->copy, in->c); break;
+        case EX_JNZ: cg_put(g, "if (r%d != 0) goto L%u_%d;\n", in->a, g->copy, in->c); break;
         case EX_RET:
         case EX_HALT: emit_ret(g, in); break;
         case EX_CALL: emit_call(g, pc); break;
@@ -402,7 +322,7 @@ static void emit_range(Gen *g, uint32_t from, uint32_t to)
         pc++;
     }
     if (g->target[to])
-        cg_put(g, "L%u:;\n", to);
+        cg_put(g, "L%u_%u:;\n", g->copy, to);
 }
 
 /* Marks the outermost parallel loops of [from, to) (cgen_par.c decides). */
@@ -421,40 +341,89 @@ static void find_parallel(Gen *g, uint32_t from, uint32_t to, const SolOp *entry
     }
 }
 
+/* Marks the loops of [from, to) that run in lanes: the innermost that can (cgen_lanes.c).
+ * Returns whether it marked any. */
+static bool find_lanes(Gen *g, uint32_t from, uint32_t to, const SolOp *entry)
+{
+    bool any = false;
+    for (uint32_t pc = from; pc < to; pc++) {
+        const Insn *in = &g->f->code[pc];
+        if (in->opc != EX_FOR)
+            continue;
+        uint32_t q = (uint32_t)in->c - 1;
+        bool inside = find_lanes(g, pc + 1, q, entry);
+        if (!inside && cg_lanes_possible(g->f, pc, entry)) {
+            g->jam[pc] = true;
+            g->sum->lane_loops++;
+            inside = true;
+        }
+        any |= inside;
+        pc = q;
+    }
+    return any;
+}
+
+static void mark_used(int32_t r, void *user) { ((bool *)user)[r] = true; }
+
+/* The registers F's own code uses: not those only parallel loops' bodies (outlined) touch. */
+static bool *used_outside_parallel(const Gen *g)
+{
+    const ExecFunc *f = g->f;
+    bool *used = sol_xcalloc(f->nregs + 1, 1);
+    for (uint32_t i = 0; i < f->nargs; i++)
+        used[f->arg_regs[i]] = true;
+    for (uint32_t pc = 0; pc < f->ncode; pc++) {
+        const Insn *in = &f->code[pc];
+        cg_for_each_read(in, mark_used, used);
+        int32_t w = cg_written_reg(in);
+        if (w >= 0)
+            used[w] = true;
+        if (in->opc == EX_FOR && g->parallel[pc]) /* its body: P<fid>_<pc>'s */
+            pc = (uint32_t)in->c - 2;
+    }
+    return used;
+}
+
 static void emit_function(Gen *g, const CgenOptions *o)
 {
     const ExecFunc *f = g->f;
     g->target = sol_xcalloc(f->ncode + 2, 1);
     g->parallel = sol_xcalloc(f->ncode + 1, 1);
     g->restrict_mem = sol_xcalloc(f->nregs + 1, 1);
-    g->outlined_at = sol_xcalloc(f->ncode + 1, 1);
-    g->mode = CG_NORMAL;
     for (uint32_t pc = 0; pc < f->ncode; pc++) {
         const Insn *in = &f->code[pc];
         if ((in->opc == EX_JMP || in->opc == EX_JNEG || in->opc == EX_JNZ) && in->c >= 0 &&
             (uint32_t)in->c <= f->ncode)
             g->target[in->c] = true;
     }
+    const SolOp *entry = f->op == g->prog->distinct_args ? f->op : NULL;
+    g->jam = sol_xcalloc(f->ncode + 1, 1);
     if (o->parallel)
-        find_parallel(g, 0, f->ncode, f->op == g->prog->distinct_args ? f->op : NULL);
+        find_parallel(g, 0, f->ncode, entry);
+    if (o->lanes)
+        find_lanes(g, 0, f->ncode, entry);
     g->inner = -1;
     cg_put(g, "static int F%u(SolCgEnv *X, const Slot *args, Slot *res)\n{\n", g->fid);
+    bool *used = used_outside_parallel(g);
     for (uint32_t r = 0; r < f->nregs; r++)
-        declare(g, (int32_t)r);
-    cg_put(g, "uint64_t B = X->budget;\n(void)args, (void)res;\n");
+        if (used[r])
+            declare(g, (int32_t)r);
+    cg_put(g, "uint64_t B = X->budget;\nuint32_t fpc_ = 0;\n(void)args, (void)res;\n");
     for (uint32_t i = 0; i < f->nconsts; i++)
-        init_const(g, &f->consts[i]);
+        if (used[f->consts[i].reg])
+            init_const(g, &f->consts[i]);
+    free(used);
     for (uint32_t i = 0; i < f->nargs; i++) {
         char slot[32];
         snprintf(slot, sizeof slot, "args[%u]", i);
         from_slot(g, f->arg_regs[i], slot);
     }
     emit_range(g, 0, f->ncode);
-    cg_put(g, "fail:\nX->budget = B;\nreturn 0;\n}\n\n");
+    cg_put_exits(g);
     free(g->target);
     free(g->parallel);
     free(g->restrict_mem);
-    free(g->outlined_at);
+    free(g->jam);
 }
 
 /* The kinds and rounding scalar.h needs, bound to this process's values and the host. */

@@ -4,7 +4,7 @@
  * instruction with the interpreter's semantics (see cabi.h for the contract with the host and
  * docs/solar-run.md for the engine). cgen.c writes functions, loops and control flow;
  * cgen_insn.c the straight-line instructions; cgen_par.c finds the loops whose iterations may
- * run on several threads.
+ * run on several threads; cgen_lanes.c runs some loops several iterations at a time.
  *
  * The generated code is correct by construction in the same sense as the interpreter: an
  * access the compiler proved in bounds is one flat offset, every other one checks its buffer
@@ -20,11 +20,13 @@
 
 typedef struct CgenOptions {
     bool parallel; /* run independent outer loops on the host's threads */
+    bool lanes;    /* run CG_LANES iterations of independent loops at once (cgen_lanes.c) */
 } CgenOptions;
 
 typedef struct CgenSummary {
     uint32_t loops;          /* affine.for and linalg.generic loops */
     uint32_t parallel_loops; /* outlined for threads */
+    uint32_t lane_loops;     /* run in lanes */
 } CgenSummary;
 
 /* The program as C source, appended to out. */

@@ -33,6 +33,18 @@ void cg_put_i64(Gen *g, int64_t v)
 
 static ExecRegKind kind(const Gen *g, int32_t r) { return (ExecRegKind)g->f->reg_kind[r]; }
 
+const char *cg_r(Gen *g, int32_t r)
+{
+    char *b = g->names[g->next_name++ % 8];
+    if (g->lanes && g->varies[r] && g->lane0 && r == g->lane_iv)
+        snprintf(b, sizeof g->names[0], "r%d", r); /* lane 0 of the lane IV */
+    else if (g->lanes && g->varies[r])
+        snprintf(b, sizeof g->names[0], "%s%d[%s]", g->lane_prefix, r, g->lane0 ? "0" : "l");
+    else
+        snprintf(b, sizeof g->names[0], "r%d", r);
+    return b;
+}
+
 /* ---- registers read and written ----------------------------------------------------------- */
 
 static void lin_reads(const Linear *l, void (*fn)(int32_t, void *), void *user)
@@ -105,23 +117,50 @@ static void dump_reg(int32_t r, void *user)
 {
     Gen *g = ((DumpCtx *)user)->g;
     char field = kind(g, r) == EXEC_REG_MEM ? 'm' : kind(g, r) == EXEC_REG_INT ? 'i' : 'f';
-    cg_put(g, "X->regs[%d].%c = r%d; ", r, field, r);
+    cg_put(g, "X->regs[%d].%c = %s; ", r, field, cg_r(g, r));
 }
 
-void cg_fault(Gen *g, const char *what, uint32_t pc)
+void cg_fault(Gen *g, SolCgFault kind, uint32_t pc)
 {
+    static const char *const names[] = {
+        [SOL_CG_FAULT_REPLAY] = "SOL_CG_FAULT_REPLAY", [SOL_CG_FAULT_STEPS] = "SOL_CG_FAULT_STEPS",
+        [SOL_CG_FAULT_DEPTH] = "SOL_CG_FAULT_DEPTH", [SOL_CG_FAULT_REPORTED] = "SOL_CG_FAULT_REPORTED",
+        [SOL_CG_FAULT_REORDERED] = "SOL_CG_FAULT_REORDERED"};
+    static const char *const exits[] = {[SOL_CG_FAULT_STEPS] = "steps",
+                                        [SOL_CG_FAULT_DEPTH] = "depth",
+                                        [SOL_CG_FAULT_REPORTED] = "reported",
+                                        [SOL_CG_FAULT_REORDERED] = "reordered"};
+    if (g->lanes) { /* lanes run out of order: the rerun in order reports it */
+        cg_put(g, "goto reordered;\n");
+        return;
+    }
+    if (kind != SOL_CG_FAULT_REPLAY && g->inner < 0) { /* the function's shared exit */
+        cg_put(g, "{ fpc_ = %u; goto %s; }\n", pc, exits[kind]);
+        return;
+    }
     cg_put(g, "{ ");
-    if (strcmp(what, "SOL_CG_FAULT_REPLAY") == 0) {
+    if (kind == SOL_CG_FAULT_REPLAY) {
         DumpCtx d = {g};
         cg_for_each_read(&g->f->code[pc], dump_reg, &d);
     }
-    cg_put(g, "X->fault = %s; X->fault_func = %u; X->fault_pc = %u; ", what, g->fid, pc);
+    cg_put(g, "X->fault = %s; X->fault_func = %u; X->fault_pc = %u; ", names[kind], g->fid, pc);
     if (g->inner >= 0) /* the innermost loop took all its steps up front */
         cg_put(g, "B += m%d - (uint64_t)(t%d - f%d) - 1; ", g->inner, g->inner, g->inner);
     cg_put(g, "goto fail; }\n");
 }
 
-#define REPLAY(g, pc) cg_fault(g, "SOL_CG_FAULT_REPLAY", pc)
+void cg_put_exits(Gen *g)
+{
+    cg_put(g, "steps: X->fault = SOL_CG_FAULT_STEPS; goto at;\n"
+              "depth: X->fault = SOL_CG_FAULT_DEPTH; goto at;\n"
+              "reported: X->fault = SOL_CG_FAULT_REPORTED; goto at;\n"
+              "reordered: X->fault = SOL_CG_FAULT_REORDERED;\n"
+              "at: X->fault_func = %u; X->fault_pc = fpc_;\n"
+              "fail:\nX->budget = B;\nreturn 0;\n}\n\n",
+           g->fid);
+}
+
+#define REPLAY(g, pc) cg_fault(g, SOL_CG_FAULT_REPLAY, pc)
 
 /* ---- memory accesses ---------------------------------------------------------------------- */
 
@@ -139,13 +178,13 @@ static const char *elem_ctype(SolElemKind e)
     }
 }
 
-static void put_linear(Gen *g, const Linear *l)
+void cg_put_linear(Gen *g, const Linear *l)
 {
     cg_put_i64(g, l->c0);
     for (uint32_t k = 0; k < l->nterms; k++) {
         cg_put(g, " + ");
         cg_put_i64(g, l->coef[k]);
-        cg_put(g, " * r%d", l->reg[k]);
+        cg_put(g, " * %s", cg_r(g, l->reg[k]));
     }
 }
 
@@ -159,11 +198,11 @@ static void open_access(Gen *g, uint32_t pc)
     const char *t = elem_ctype((SolElemKind)in->w);
     if (acc->proved) {
         cg_put(g, "{ %s *const E_ = (%s *)d%d + (", t, t, acc->mem);
-        put_linear(g, &acc->flat);
+        cg_put_linear(g, &acc->flat);
         cg_put(g, ");\n");
         return;
     }
-    cg_put(g, "{ ExecBuf *const b_ = r%d;\n", acc->mem);
+    cg_put(g, "{ ExecBuf *const b_ = %s;\n", cg_r(g, acc->mem));
     cg_put(g, "if (!b_ || !b_->alive || b_->rank != %u) ", acc->rank);
     REPLAY(g, pc);
     for (uint32_t r = 0; r < acc->rank; r++) {
@@ -174,7 +213,7 @@ static void open_access(Gen *g, uint32_t pc)
         for (uint32_t k = 0; k < l->nterms; k++) {
             cg_put(g, " && cg_mac(&s%u_, ", r);
             cg_put_i64(g, l->coef[k]);
-            cg_put(g, ", r%d)", l->reg[k]);
+            cg_put(g, ", %s)", cg_r(g, l->reg[k]));
         }
         cg_put(g, " && (uint64_t)s%u_ < (uint64_t)b_->dims[%u])) ", r, r);
         REPLAY(g, pc);
@@ -192,10 +231,10 @@ static void emit_load(Gen *g, const Insn *in)
 {
     int32_t d = in->d;
     switch ((SolElemKind)in->w) {
-    case SOL_ELEM_F16: cg_put(g, "r%d = SC_FLOAT_FROM_BITS(*E_, SC_F16);", d); break;
-    case SOL_ELEM_BF16: cg_put(g, "r%d = bf16_load(*E_);", d); break;
-    case SOL_ELEM_I1: cg_put(g, "r%d = i1_load(*E_);", d); break;
-    default: cg_put(g, "r%d = *E_;", d); break;
+    case SOL_ELEM_F16: cg_put(g, "%s = SC_FLOAT_FROM_BITS(*E_, SC_F16);", cg_r(g, d)); break;
+    case SOL_ELEM_BF16: cg_put(g, "%s = bf16_load(*E_);", cg_r(g, d)); break;
+    case SOL_ELEM_I1: cg_put(g, "%s = i1_load(*E_);", cg_r(g, d)); break;
+    default: cg_put(g, "%s = *E_;", cg_r(g, d)); break;
     }
     cg_put(g, " }\n");
 }
@@ -204,14 +243,14 @@ static void emit_store(Gen *g, const Insn *in)
 {
     int32_t a = in->a;
     switch ((SolElemKind)in->w) {
-    case SOL_ELEM_F32: cg_put(g, "*E_ = (float)r%d;", a); break;
-    case SOL_ELEM_F64: cg_put(g, "*E_ = (double)r%d;", a); break;
-    case SOL_ELEM_F16: cg_put(g, "*E_ = (uint16_t)SC_FLOAT_TO_BITS(r%d, SC_F16);", a); break;
-    case SOL_ELEM_BF16: cg_put(g, "*E_ = (uint16_t)SC_FLOAT_TO_BITS(r%d, SC_BF16);", a); break;
-    case SOL_ELEM_I1: cg_put(g, "*E_ = (char)(r%d & 1);", a); break;
-    case SOL_ELEM_I8: cg_put(g, "*E_ = (int8_t)r%d;", a); break;
-    case SOL_ELEM_I32: cg_put(g, "*E_ = (int32_t)r%d;", a); break;
-    default: cg_put(g, "*E_ = r%d;", a); break;
+    case SOL_ELEM_F32: cg_put(g, "*E_ = (float)%s;", cg_r(g, a)); break;
+    case SOL_ELEM_F64: cg_put(g, "*E_ = (double)%s;", cg_r(g, a)); break;
+    case SOL_ELEM_F16: cg_put(g, "*E_ = (uint16_t)SC_FLOAT_TO_BITS(%s, SC_F16);", cg_r(g, a)); break;
+    case SOL_ELEM_BF16: cg_put(g, "*E_ = (uint16_t)SC_FLOAT_TO_BITS(%s, SC_BF16);", cg_r(g, a)); break;
+    case SOL_ELEM_I1: cg_put(g, "*E_ = (char)(%s & 1);", cg_r(g, a)); break;
+    case SOL_ELEM_I8: cg_put(g, "*E_ = (int8_t)%s;", cg_r(g, a)); break;
+    case SOL_ELEM_I32: cg_put(g, "*E_ = (int32_t)%s;", cg_r(g, a)); break;
+    default: cg_put(g, "*E_ = %s;", cg_r(g, a)); break;
     }
     cg_put(g, " }\n");
 }
@@ -225,23 +264,21 @@ static void emit_alloc(Gen *g, uint32_t pc)
     cg_put(g, "{ const int64_t dims_[%u] = {", s->rank + 1);
     for (uint32_t r = 0, k = 0; r < s->rank; r++) {
         if (s->dims[r] == SOL_DYNAMIC)
-            cg_put(g, "r%d, ", s->dyn[k++]);
+            cg_put(g, "%s, ", cg_r(g, s->dyn[k++]));
         else
             cg_put(g, "INT64_C(%" PRId64 "), ", s->dims[r]);
     }
-    cg_put(g, "0};\nr%d = cg_host->alloc(X, %u, %u, dims_);\nif (!r%d) ", in->d, g->fid, pc,
-           in->d);
-    cg_fault(g, "SOL_CG_FAULT_REPORTED", pc);
-    cg_put(g, "d%d = r%d->data; }\n", in->d, in->d);
+    cg_put(g, "0};\n%s = cg_host->alloc(X, %u, %u, dims_);\nif (!%s) ", cg_r(g, in->d), g->fid, pc, cg_r(g, in->d));
+    cg_fault(g, SOL_CG_FAULT_REPORTED, pc);
+    cg_put(g, "d%d = %s->data; }\n", in->d, cg_r(g, in->d));
 }
 
 static void emit_dim(Gen *g, uint32_t pc)
 {
     const Insn *in = &g->f->code[pc];
-    cg_put(g, "if (!r%d || !r%d->alive || r%d < 0 || (uint64_t)r%d >= r%d->rank) ", in->a, in->a,
-           in->b, in->b, in->a);
+    cg_put(g, "if (!%s || !%s->alive || %s < 0 || (uint64_t)%s >= %s->rank) ", cg_r(g, in->a), cg_r(g, in->a), cg_r(g, in->b), cg_r(g, in->b), cg_r(g, in->a));
     REPLAY(g, pc);
-    cg_put(g, "r%d = r%d->dims[r%d];\n", in->d, in->a, in->b);
+    cg_put(g, "%s = %s->dims[%s];\n", cg_r(g, in->d), cg_r(g, in->a), cg_r(g, in->b));
 }
 
 /* ---- arithmetic --------------------------------------------------------------------------- */
@@ -258,14 +295,14 @@ static uint32_t fn_index(const Gen *g, SolCgFn fn)
 static void fval(Gen *g, int32_t r)
 {
     if (kind(g, r) == EXEC_REG_F32)
-        cg_put(g, "(double)r%d", r);
+        cg_put(g, "(double)%s", cg_r(g, r));
     else
-        cg_put(g, "r%d", r);
+        cg_put(g, "%s", cg_r(g, r));
 }
 
 static void f64_binary(Gen *g, const Insn *in, const char *op)
 {
-    cg_put(g, "r%d = ", in->d);
+    cg_put(g, "%s = ", cg_r(g, in->d));
     fval(g, in->a);
     cg_put(g, " %s ", op);
     fval(g, in->b);
@@ -276,10 +313,10 @@ static void f64_binary(Gen *g, const Insn *in, const char *op)
 static void f32_binary(Gen *g, const Insn *in, const char *op)
 {
     if (kind(g, in->a) == EXEC_REG_F32 && kind(g, in->b) == EXEC_REG_F32) {
-        cg_put(g, "r%d = r%d %s r%d;\n", in->d, in->a, op, in->b);
+        cg_put(g, "%s = %s %s %s;\n", cg_r(g, in->d), cg_r(g, in->a), op, cg_r(g, in->b));
         return;
     }
-    cg_put(g, "r%d = (float)(", in->d);
+    cg_put(g, "%s = (float)(", cg_r(g, in->d));
     fval(g, in->a);
     cg_put(g, " %s ", op);
     fval(g, in->b);
@@ -288,13 +325,13 @@ static void f32_binary(Gen *g, const Insn *in, const char *op)
 
 static void call_fn(Gen *g, const Insn *in, const char *sig, SolCgFn fn, bool f32, int nargs)
 {
-    cg_put(g, "r%d = %s(%u)(", in->d, sig, fn_index(g, fn));
+    cg_put(g, "%s = %s(%u)(", cg_r(g, in->d), sig, fn_index(g, fn));
     int32_t regs[3] = {in->a, in->b, in->c};
     for (int i = 0; i < nargs; i++) {
         if (i)
             cg_put(g, ", ");
         if (f32)
-            cg_put(g, "(float)r%d", regs[i]);
+            cg_put(g, "(float)%s", cg_r(g, regs[i]));
         else
             fval(g, regs[i]);
     }
@@ -308,46 +345,45 @@ static void emit_divide(Gen *g, uint32_t pc)
     uint32_t w = in->w ? in->w : 64;
     int32_t d = in->d, a = in->a, b = in->b;
     if (in->opc == EX_DIVUI || in->opc == EX_REMUI) {
-        cg_put(g, "{ const uint64_t ua_ = zext(r%d, %u), ub_ = zext(r%d, %u);\nif (ub_ == 0) ", a, w,
-               b, w);
+        cg_put(g, "{ const uint64_t ua_ = zext(%s, %u), ub_ = zext(%s, %u);\nif (ub_ == 0) ", cg_r(g, a), w, cg_r(g, b), w);
         REPLAY(g, pc);
-        cg_put(g, "r%d = (int64_t)(ua_ %c ub_); }\n", d, in->opc == EX_DIVUI ? '/' : '%');
+        cg_put(g, "%s = (int64_t)(ua_ %c ub_); }\n", cg_r(g, d), in->opc == EX_DIVUI ? '/' : '%');
         return;
     }
     if (in->opc == EX_REMSI) {
-        cg_put(g, "if (r%d == 0) ", b);
+        cg_put(g, "if (%s == 0) ", cg_r(g, b));
         REPLAY(g, pc);
-        cg_put(g, "r%d = r%d == -1 ? 0 : r%d %% r%d;\n", d, b, a, b);
+        cg_put(g, "%s = %s == -1 ? 0 : %s %% %s;\n", cg_r(g, d), cg_r(g, b), cg_r(g, a), cg_r(g, b));
         return;
     }
     int64_t min = w >= 64 ? INT64_MIN : -(int64_t)(1ull << (w - 1));
-    cg_put(g, "if (r%d == 0 || (r%d == ", b, a);
+    cg_put(g, "if (%s == 0 || (%s == ", cg_r(g, b), cg_r(g, a));
     cg_put_i64(g, min);
-    cg_put(g, " && r%d == -1)) ", b);
+    cg_put(g, " && %s == -1)) ", cg_r(g, b));
     REPLAY(g, pc);
     if (in->opc == EX_DIVSI)
-        cg_put(g, "r%d = r%d / r%d;\n", d, a, b);
+        cg_put(g, "%s = %s / %s;\n", cg_r(g, d), cg_r(g, a), cg_r(g, b));
     else
-        cg_put(g, "r%d = %s(r%d, r%d);\n", d,
-               in->opc == EX_FLOORDIVSI ? "sc_floordiv" : "sc_ceildiv", a, b);
+        cg_put(g, "%s = %s(%s, %s);\n", cg_r(g, d),
+               in->opc == EX_FLOORDIVSI ? "sc_floordiv" : "sc_ceildiv", cg_r(g, a), cg_r(g, b));
 }
 
 static void emit_shift(Gen *g, uint32_t pc)
 {
     const Insn *in = &g->f->code[pc];
-    cg_put(g, "{ const uint64_t n_ = zext(r%d, %u);\nif (n_ >= %u) ", in->b, in->w, in->w);
+    cg_put(g, "{ const uint64_t n_ = zext(%s, %u);\nif (n_ >= %u) ", cg_r(g, in->b), in->w, in->w);
     REPLAY(g, pc);
     if (in->opc == EX_SHLI)
-        cg_put(g, "r%d = (int64_t)((uint64_t)r%d << n_); }\n", in->d, in->a);
+        cg_put(g, "%s = (int64_t)((uint64_t)%s << n_); }\n", cg_r(g, in->d), cg_r(g, in->a));
     else if (in->opc == EX_SHRSI)
-        cg_put(g, "r%d = r%d >> n_; }\n", in->d, in->a);
+        cg_put(g, "%s = %s >> n_; }\n", cg_r(g, in->d), cg_r(g, in->a));
     else
-        cg_put(g, "r%d = (int64_t)(zext(r%d, %u) >> n_); }\n", in->d, in->a, in->w);
+        cg_put(g, "%s = (int64_t)(zext(%s, %u) >> n_); }\n", cg_r(g, in->d), cg_r(g, in->a), in->w);
 }
 
 static void emit_move(Gen *g, int32_t d, int32_t a)
 {
-    cg_put(g, "r%d = r%d;", d, a);
+    cg_put(g, "%s = %s;", cg_r(g, d), cg_r(g, a));
     if (kind(g, d) == EXEC_REG_MEM)
         cg_put(g, " d%d = d%d;", d, a);
     cg_put(g, "\n");
@@ -361,23 +397,23 @@ void cg_insn(Gen *g, uint32_t pc)
     switch ((ExecOpcode)in->opc) {
     case EX_MOV: emit_move(g, d, a); return;
     case EX_LIN:
-        cg_put(g, "r%d = ", d);
-        put_linear(g, in->x.lin);
+        cg_put(g, "%s = ", cg_r(g, d));
+        cg_put_linear(g, in->x.lin);
         cg_put(g, ";\n");
         return;
     case EX_LOAD: open_access(g, pc); emit_load(g, in); return;
     case EX_STORE: open_access(g, pc); emit_store(g, in); return;
     case EX_ALLOC: emit_alloc(g, pc); return;
     case EX_DEALLOC:
-        cg_put(g, "if (!cg_host->dealloc(X, %u, %u, r%d)) ", g->fid, pc, a);
-        cg_fault(g, "SOL_CG_FAULT_REPORTED", pc);
+        cg_put(g, "if (!cg_host->dealloc(X, %u, %u, %s)) ", g->fid, pc, cg_r(g, a));
+        cg_fault(g, SOL_CG_FAULT_REPORTED, pc);
         return;
     case EX_DIM: emit_dim(g, pc); return;
-    case EX_ADDI: cg_put(g, "r%d = r%d + r%d;\n", d, a, b); return;
-    case EX_SUBI: cg_put(g, "r%d = r%d - r%d;\n", d, a, b); return;
-    case EX_MULI: cg_put(g, "r%d = r%d * r%d;\n", d, a, b); return;
+    case EX_ADDI: cg_put(g, "%s = %s + %s;\n", cg_r(g, d), cg_r(g, a), cg_r(g, b)); return;
+    case EX_SUBI: cg_put(g, "%s = %s - %s;\n", cg_r(g, d), cg_r(g, a), cg_r(g, b)); return;
+    case EX_MULI: cg_put(g, "%s = %s * %s;\n", cg_r(g, d), cg_r(g, a), cg_r(g, b)); return;
     case EX_MULC:
-        cg_put(g, "r%d = r%d * ", d, a);
+        cg_put(g, "%s = %s * ", cg_r(g, d), cg_r(g, a));
         cg_put_i64(g, in->x.imm);
         cg_put(g, ";\n");
         return;
@@ -385,56 +421,55 @@ void cg_insn(Gen *g, uint32_t pc)
     case EX_REMUI:
         emit_divide(g, pc);
         return;
-    case EX_ANDI: cg_put(g, "r%d = r%d & r%d;\n", d, a, b); return;
-    case EX_ORI: cg_put(g, "r%d = r%d | r%d;\n", d, a, b); return;
-    case EX_XORI: cg_put(g, "r%d = r%d ^ r%d;\n", d, a, b); return;
+    case EX_ANDI: cg_put(g, "%s = %s & %s;\n", cg_r(g, d), cg_r(g, a), cg_r(g, b)); return;
+    case EX_ORI: cg_put(g, "%s = %s | %s;\n", cg_r(g, d), cg_r(g, a), cg_r(g, b)); return;
+    case EX_XORI: cg_put(g, "%s = %s ^ %s;\n", cg_r(g, d), cg_r(g, a), cg_r(g, b)); return;
     case EX_SHLI: case EX_SHRSI: case EX_SHRUI: emit_shift(g, pc); return;
-    case EX_MAXSI: cg_put(g, "r%d = r%d > r%d ? r%d : r%d;\n", d, a, b, a, b); return;
-    case EX_MINSI: cg_put(g, "r%d = r%d < r%d ? r%d : r%d;\n", d, a, b, a, b); return;
+    case EX_MAXSI: cg_put(g, "%s = %s > %s ? %s : %s;\n", cg_r(g, d), cg_r(g, a), cg_r(g, b), cg_r(g, a), cg_r(g, b)); return;
+    case EX_MINSI: cg_put(g, "%s = %s < %s ? %s : %s;\n", cg_r(g, d), cg_r(g, a), cg_r(g, b), cg_r(g, a), cg_r(g, b)); return;
     case EX_MAXUI:
-        cg_put(g, "r%d = zext(r%d, %u) > zext(r%d, %u) ? r%d : r%d;\n", d, a, w, b, w, a, b);
+        cg_put(g, "%s = zext(%s, %u) > zext(%s, %u) ? %s : %s;\n", cg_r(g, d), cg_r(g, a), w, cg_r(g, b), w, cg_r(g, a), cg_r(g, b));
         return;
     case EX_MINUI:
-        cg_put(g, "r%d = zext(r%d, %u) < zext(r%d, %u) ? r%d : r%d;\n", d, a, w, b, w, a, b);
+        cg_put(g, "%s = zext(%s, %u) < zext(%s, %u) ? %s : %s;\n", cg_r(g, d), cg_r(g, a), w, cg_r(g, b), w, cg_r(g, a), cg_r(g, b));
         return;
     case EX_AFLOORDIV:
     case EX_ACEILDIV:
-        cg_put(g, "r%d = %s(r%d, ", d, in->opc == EX_AFLOORDIV ? "sc_floordiv" : "sc_ceildiv", a);
+        cg_put(g, "%s = %s(%s, ", cg_r(g, d), in->opc == EX_AFLOORDIV ? "sc_floordiv" : "sc_ceildiv", cg_r(g, a));
         cg_put_i64(g, in->x.imm);
         cg_put(g, ");\n");
         return;
     case EX_AMOD:
         if (in->x.imm > 0) {
-            cg_put(g, "r%d = sc_floormod(r%d, ", d, a);
+            cg_put(g, "%s = sc_floormod(%s, ", cg_r(g, d), cg_r(g, a));
             cg_put_i64(g, in->x.imm);
             cg_put(g, ");\n");
             return;
         }
-        cg_put(g, "if (r%d <= 0) ", b);
+        cg_put(g, "if (%s <= 0) ", cg_r(g, b));
         REPLAY(g, pc);
-        cg_put(g, "r%d = sc_floormod(r%d, r%d);\n", d, a, b);
+        cg_put(g, "%s = sc_floormod(%s, %s);\n", cg_r(g, d), cg_r(g, a), cg_r(g, b));
         return;
-    case EX_SEXT: cg_put(g, "r%d = sext(r%d, %u);\n", d, a, w); return;
-    case EX_ZEXT: cg_put(g, "r%d = (int64_t)zext(r%d, %u);\n", d, a, w); return;
+    case EX_SEXT: cg_put(g, "%s = sext(%s, %u);\n", cg_r(g, d), cg_r(g, a), w); return;
+    case EX_ZEXT: cg_put(g, "%s = (int64_t)zext(%s, %u);\n", cg_r(g, d), cg_r(g, a), w); return;
     case EX_ABSI:
-        cg_put(g, "r%d = r%d < 0 ? (int64_t)(0 - (uint64_t)r%d) : r%d;\n", d, a, a, a);
+        cg_put(g, "%s = %s < 0 ? (int64_t)(0 - (uint64_t)%s) : %s;\n", cg_r(g, d), cg_r(g, a), cg_r(g, a), cg_r(g, a));
         return;
     case EX_CTLZ:
-        cg_put(g, "{ const uint64_t x_ = zext(r%d, %u); r%d = x_ ? __builtin_clzll(x_) - %d : %u; }\n",
-               a, w, d, 64 - (int)w, w);
+        cg_put(g, "{ const uint64_t x_ = zext(%s, %u); %s = x_ ? __builtin_clzll(x_) - %d : %u; }\n", cg_r(g, a), w, cg_r(g, d), 64 - (int)w, w);
         return;
     case EX_CTTZ:
-        cg_put(g, "{ const uint64_t x_ = zext(r%d, %u); r%d = x_ ? __builtin_ctzll(x_) : %u; }\n", a,
-               w, d, w);
+        cg_put(g, "{ const uint64_t x_ = zext(%s, %u); %s = x_ ? __builtin_ctzll(x_) : %u; }\n", cg_r(g, a),
+               w, cg_r(g, d), w);
         return;
-    case EX_CTPOP: cg_put(g, "r%d = __builtin_popcountll(zext(r%d, %u));\n", d, a, w); return;
+    case EX_CTPOP: cg_put(g, "%s = __builtin_popcountll(zext(%s, %u));\n", cg_r(g, d), cg_r(g, a), w); return;
     case EX_CMPI:
-        cg_put(g, "r%d = cmpi(%u, r%d, r%d, %u) ? -1 : 0;\n", d, (unsigned)in->x.imm, a, b, w);
+        cg_put(g, "%s = cmpi(%u, %s, %s, %u) ? -1 : 0;\n", cg_r(g, d), (unsigned)in->x.imm, cg_r(g, a), cg_r(g, b), w);
         return;
     case EX_SELECT:
-        cg_put(g, "r%d = r%d ? r%d : r%d;", d, a, b, c);
+        cg_put(g, "%s = %s ? %s : %s;", cg_r(g, d), cg_r(g, a), cg_r(g, b), cg_r(g, c));
         if (kind(g, d) == EXEC_REG_MEM)
-            cg_put(g, " d%d = r%d ? d%d : d%d;", d, a, b, c);
+            cg_put(g, " d%d = %s ? d%d : d%d;", d, cg_r(g, a), b, c);
         cg_put(g, "\n");
         return;
     case EX_ADDF: f64_binary(g, in, "+"); return;
@@ -446,7 +481,7 @@ void cg_insn(Gen *g, uint32_t pc)
     case EX_MINIMUMF:
     case EX_MAXNUMF:
     case EX_MINNUMF:
-        cg_put(g, "r%d = %s(", d,
+        cg_put(g, "%s = %s(", cg_r(g, d),
                in->opc == EX_MAXIMUMF   ? "maximumf"
                : in->opc == EX_MINIMUMF ? "minimumf"
                : in->opc == EX_MAXNUMF  ? "maxnumf"
@@ -457,7 +492,7 @@ void cg_insn(Gen *g, uint32_t pc)
         cg_put(g, ");\n");
         return;
     case EX_NEGF:
-        cg_put(g, "r%d = -", d);
+        cg_put(g, "%s = -", cg_r(g, d));
         fval(g, a);
         cg_put(g, ";\n");
         return;
@@ -472,30 +507,30 @@ void cg_insn(Gen *g, uint32_t pc)
     case EX_MATH1_F32: call_fn(g, in, "CG_FF1", (SolCgFn)in->x.f1f, true, 1); return;
     case EX_MATH2_F32: call_fn(g, in, "CG_FF2", (SolCgFn)in->x.f2f, true, 2); return;
     case EX_FMA_F32: call_fn(g, in, "CG_FF3", (SolCgFn)fmaf, true, 3); return;
-    case EX_ROUND_F32: cg_put(g, "r%d = (float)r%d;\n", d, a); return;
-    case EX_ROUND_F16: cg_put(g, "r%d = SC_FLOAT_ROUND(r%d, SC_F16);\n", d, a); return;
-    case EX_ROUND_BF16: cg_put(g, "r%d = SC_FLOAT_ROUND(r%d, SC_BF16);\n", d, a); return;
+    case EX_ROUND_F32: cg_put(g, "%s = (float)%s;\n", cg_r(g, d), cg_r(g, a)); return;
+    case EX_ROUND_F16: cg_put(g, "%s = SC_FLOAT_ROUND(%s, SC_F16);\n", cg_r(g, d), cg_r(g, a)); return;
+    case EX_ROUND_BF16: cg_put(g, "%s = SC_FLOAT_ROUND(%s, SC_BF16);\n", cg_r(g, d), cg_r(g, a)); return;
     case EX_CMPF:
-        cg_put(g, "r%d = cmpf(%u, ", d, (unsigned)in->x.imm);
+        cg_put(g, "%s = cmpf(%u, ", cg_r(g, d), (unsigned)in->x.imm);
         fval(g, a);
         cg_put(g, ", ");
         fval(g, b);
         cg_put(g, ") ? -1 : 0;\n");
         return;
-    case EX_SITOFP: cg_put(g, "r%d = sitofp(r%d, %d);\n", d, a, c); return;
-    case EX_UITOFP: cg_put(g, "r%d = int_to_float(false, zext(r%d, %u), %d);\n", d, a, w, c); return;
+    case EX_SITOFP: cg_put(g, "%s = sitofp(%s, %d);\n", cg_r(g, d), cg_r(g, a), c); return;
+    case EX_UITOFP: cg_put(g, "%s = int_to_float(false, zext(%s, %u), %d);\n", cg_r(g, d), cg_r(g, a), w, c); return;
     case EX_FPTOSI:
     case EX_FPTOUI:
-        cg_put(g, "r%d = %s(", d, in->opc == EX_FPTOSI ? "fptosi" : "fptoui");
+        cg_put(g, "%s = %s(", cg_r(g, d), in->opc == EX_FPTOSI ? "fptosi" : "fptoui");
         fval(g, a);
         cg_put(g, ", %u);\n", w);
         return;
     case EX_BITCAST_FI:
-        cg_put(g, "r%d = bitcast_fi(", d);
+        cg_put(g, "%s = bitcast_fi(", cg_r(g, d));
         fval(g, a);
         cg_put(g, ", %u);\n", w);
         return;
-    case EX_BITCAST_IF: cg_put(g, "r%d = bitcast_if(r%d, %u);\n", d, a, w); return;
+    case EX_BITCAST_IF: cg_put(g, "%s = bitcast_if(%s, %u);\n", cg_r(g, d), cg_r(g, a), w); return;
     default:
         abort(); /* control flow is cgen.c's; BATCH never reaches the C engine */
     }

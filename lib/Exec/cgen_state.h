@@ -12,11 +12,6 @@
 
 #include "Exec/cgen.h"
 
-/* How loops count steps (see cgen.c): CG_NORMAL checks each iteration and may split a nest
- * into two copies; inside them, CG_FAST checks nothing (the nest's steps were taken up front)
- * and CG_CHECKED checks without splitting again. */
-typedef enum CgMode { CG_NORMAL, CG_FAST, CG_CHECKED } CgMode;
-
 typedef struct Gen {
     const ExecProgram *prog;
     const ExecFunc *f;
@@ -24,11 +19,21 @@ typedef struct Gen {
     SolBuf *o;            /* where code goes */
     bool *target;         /* per pc of f (and one past the end): a jump lands here */
     bool *parallel;       /* per pc of f: a FOR whose loop runs on threads */
-    bool *outlined_at;    /* per pc of f: its parallel body is written already */
     bool *restrict_mem;   /* per register: a memref whose dN is a restrict parameter (checked
                              accesses index dN too, so the buffer has one access path) */
+    bool *jam;            /* per pc of f: a FOR whose iterations run CG_LANES at a time */
     int32_t inner;        /* id of the innermost loop being written, -1 outside one */
-    CgMode mode;
+    /* lanes (cgen_lanes.c): while a jammed block is written, varies[r] says register r holds
+     * one value per lane, named `<lane_prefix>N[l]` (`[0]` with lane0) */
+    bool lanes, lane0;
+    const bool *varies;
+    const bool *ctrl_only; /* steering values computed once, from lane 0 */
+    int32_t lane_iv;       /* the lane loop's IV: rN holds lane 0's value */
+    const char *lane_prefix;
+    uint32_t copy;        /* labels are L<copy>_<pc>: a jammed block is a second copy */
+    uint32_t copies;      /* copies made so far */
+    char names[8][40];    /* cg_r's results, reused round robin */
+    uint32_t next_name;
     uint32_t uid;         /* for unique local names */
     const SolCgFn *fns;   /* sol_exec_math_table */
     uint32_t nfns;
@@ -38,10 +43,18 @@ typedef struct Gen {
 
 #define cg_put(g, ...) sol_buf_printf((g)->o, __VA_ARGS__)
 
+/* The C name of register r: rN, or a lane of it in a jammed block. Valid until 8 more calls. */
+const char *cg_r(Gen *g, int32_t r);
+
 /* C type of a register kind. */
 const char *cg_ctype(ExecRegKind k);
 /* Writes the integer v as a C expression of type int64_t (INT64_MIN included). */
 void cg_put_i64(Gen *g, int64_t v);
+
+/* True when [from, to) of g->f holds no loop and no call: an innermost loop body. */
+bool cg_innermost(const Gen *g, uint32_t from, uint32_t to);
+/* c0 + k * rN + ...: a linear form as a C expression of its registers (cg_r). */
+void cg_put_linear(Gen *g, const Linear *l);
 
 /* Calls fn for every register instruction `in` reads (operands, linear terms, the memref and
  * subscripts of an access). */
@@ -51,15 +64,30 @@ int32_t cg_written_reg(const Insn *in);
 
 /* A straight-line instruction (everything but FOR, NEXT, jumps, CALL and RET). */
 void cg_insn(Gen *g, uint32_t pc);
-/* `{ ...; goto fail; }` for a fault of kind `kind` (SOL_CG_FAULT_*) at pc; REPLAY also stores
+/* A jump to the exit of a fault of this kind at pc; REPLAY first stores
  * the registers the instruction reads. Inside an innermost loop it first gives back the steps
- * of the iterations not run (see cgen.c). */
-void cg_fault(Gen *g, const char *kind, uint32_t pc);
+ * of the iterations not run (see cgen.c). In a jammed block, any fault is REORDERED. */
+void cg_fault(Gen *g, SolCgFault kind, uint32_t pc);
+/* The end of a generated function: its shared fault exits (labels steps, depth, reported,
+ * reordered: they record the kind and fpc_) and `fail`, which returns 0. */
+void cg_put_exits(Gen *g);
 
 /* True when the loop of the FOR at pc may run its iterations on several threads: no calls or
  * allocations inside, no value carried from one iteration to the next, and every buffer it
  * stores to is a distinct buffer that each iteration touches only in its own slice. entry:
  * the entry function when f is it and its arguments are distinct buffers, else NULL. */
 bool cg_loop_is_parallel(const ExecFunc *f, uint32_t pc, const SolOp *entry);
+
+/* Lanes (cgen_lanes.c). True when the loop at pc may run CG_LANES iterations at once: it is
+ * parallel (above), holds a loop, and every access is proved and either the same for every
+ * lane or contiguous across lanes; the control flow inside must be the same for all lanes,
+ * which a block checks before it runs that way. */
+bool cg_lanes_possible(const ExecFunc *f, uint32_t pc, const SolOp *entry);
+/* The iterations [f<id>, f<id> + e<id>) of the loop at p (NEXT at q), CG_LANES at a time where
+ * the block's control flow is uniform, else one by one through body(g, p, q, id). */
+void cg_lanes_loop(Gen *g, uint32_t p, uint32_t q, int id,
+                   void (*body)(Gen *g, uint32_t p, uint32_t q, int id));
+/* Writes [from, to) of a jammed block (cgen.c's emit_range for lanes). */
+void cg_lanes_range(Gen *g, uint32_t from, uint32_t to);
 
 #endif /* SOLAR_EXEC_CGEN_STATE_H */

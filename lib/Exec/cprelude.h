@@ -54,6 +54,13 @@ static inline uint64_t cg_smul(uint64_t a, uint64_t b)
 #define CG_FD3(k) ((double (*)(double, double, double))cg_host->fns[k])
 #define CG_FF3(k) ((float (*)(float, float, float))cg_host->fns[k])
 
+/* Lanes: a loop whose iterations are independent may run CG_LANES of them at once, each
+ * register that differs between them a vector of its lane values (cgen_lanes.c). */
+#define CG_LANES 8
+typedef float cg_vf32 __attribute__((vector_size(4 * CG_LANES)));
+typedef double cg_vf64 __attribute__((vector_size(8 * CG_LANES)));
+typedef int64_t cg_vi64 __attribute__((vector_size(8 * CG_LANES)));
+
 #define CG_EXPORT __attribute__((visibility("default")))
 
 CG_EXPORT int solar_cg_init(const SolCgHost *host);

@@ -161,7 +161,8 @@ static int host_parallel(SolCgEnv *X, SolCgBody body, const Slot *cap, uint64_t 
     unsigned n = p->nworkers + 1;
     for (unsigned i = 0; i < n; i++)
         p->envs[i] = (SolCgEnv){.run = X->run, .budget = X->budget, .depth = X->depth,
-                                .regs = p->dumps + (size_t)i * (s->max_regs + 1)};
+                                .regs = p->dumps + (size_t)i * (s->max_regs + 1),
+                                .in_order = X->in_order};
     p->body = body;
     p->cap = cap;
     p->trips = trips;
@@ -238,14 +239,15 @@ static void report(ExecRun *run, const ExecProgram *prog, const SolCgEnv *X)
 }
 
 CgOutcome sol_cg_execute(ExecRun *run, const ExecProgram *prog, const CgModule *mod,
-                         const ExecFunc *entry, const Slot *args, unsigned threads)
+                         const ExecFunc *entry, const Slot *args, unsigned threads, bool in_order)
 {
     CgState s = {.run = run, .prog = prog, .threads = threads};
     for (uint32_t i = 0; i < prog->nfuncs; i++)
         if (prog->funcs[i].nregs > s.max_regs)
             s.max_regs = prog->funcs[i].nregs;
     uint64_t budget = run->step_limit - run->steps;
-    SolCgEnv X = {.run = &s, .budget = budget, .regs = sol_xcalloc(s.max_regs + 1, sizeof(Slot))};
+    SolCgEnv X = {.run = &s, .budget = budget, .regs = sol_xcalloc(s.max_regs + 1, sizeof(Slot)),
+                  .in_order = in_order};
     int ok = mod->run(&X, (int32_t)(entry - prog->funcs), args, NULL);
     if (s.pool)
         pool_stop(s.pool);

@@ -16,12 +16,14 @@ void sol_cg_host_init(SolCgHost *host);
 typedef enum CgOutcome {
     CG_DONE,      /* the function returned */
     CG_FAULTED,   /* a fault, reported like the interpreter reports it */
-    CG_REORDERED, /* a fault inside a parallel loop: not reported; rerun with one thread */
+    CG_REORDERED, /* a fault where iterations ran out of order (threads, lanes): not reported;
+                   * rerun in order */
 } CgOutcome;
 
 /* Runs `entry` of the program `mod` was compiled from, with its arguments in args, on up to
- * `threads` threads (1: every loop in order), counting steps and memory in run. */
+ * `threads` threads, counting steps and memory in run. in_order (with one thread): every loop
+ * one iteration at a time, in order, so the first fault is the interpreter's. */
 CgOutcome sol_cg_execute(ExecRun *run, const ExecProgram *prog, const CgModule *mod,
-                         const ExecFunc *entry, const Slot *args, unsigned threads);
+                         const ExecFunc *entry, const Slot *args, unsigned threads, bool in_order);
 
 #endif /* SOLAR_EXEC_CRUN_H */

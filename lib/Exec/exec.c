@@ -186,27 +186,30 @@ static void snapshot_free(Snapshot *s)
     free(s->data);
 }
 
-/* One run of the loaded program; CG_REORDERED runs are undone and run again on one thread. */
+/* One run of the loaded program. A fault where iterations ran out of order (threads, lanes)
+ * undoes the run and runs it again in order, where the fault is the interpreter's. */
 static bool run_compiled(SolModule *m, SolOp *func, SolTensor *const *args,
                          const SolExecOptions *opts, const ExecProgram *prog,
                          const ExecFunc *entry, const CgModule *mod, SolExecStats *stats)
 {
     Snapshot snap = {0};
-    if (stats->threads > 1 && stats->parallel_loops > 0)
+    bool reorders = (stats->threads > 1 && stats->parallel_loops > 0) || stats->lane_loops > 0;
+    if (reorders)
         snapshot_take(&snap, func, args, entry->nargs);
     Slot *slots = sol_xcalloc(entry->nargs + 1, sizeof *slots);
     CgOutcome out = CG_FAULTED;
-    for (unsigned threads = stats->threads;; threads = 1) {
+    for (bool in_order = false;; in_order = true) {
         ExecRun run;
         if (run_begin(&run, m, func, args, entry->nargs, opts, slots))
-            out = sol_cg_execute(&run, prog, mod, entry, slots, threads);
+            out = sol_cg_execute(&run, prog, mod, entry, slots, in_order ? 1 : stats->threads,
+                                 in_order);
         stats->steps = run.steps;
         stats->peak_memory = run.peak_memory;
         sol_exec_run_release(&run);
-        if (out != CG_REORDERED || threads == 1)
+        if (out != CG_REORDERED || in_order)
             break;
         stats->reran_in_order = true;
-        sol_buf_puts(&stats->log, "a parallel loop faulted: rerunning on one thread, in order\n");
+        sol_buf_puts(&stats->log, "a fault where iterations ran out of order: rerunning in order\n");
         snapshot_restore(&snap, args);
     }
     free(slots);
@@ -229,7 +232,7 @@ static CResult run_c_engine(SolModule *m, SolOp *func, SolTensor *const *args,
     }
     SolBuf src = {0};
     CgenSummary sum;
-    sol_cgen_program(&prog, &(CgenOptions){.parallel = true}, &src, &sum);
+    sol_cgen_program(&prog, &(CgenOptions){.parallel = true, .lanes = true}, &src, &sum);
     if (opts->c_source)
         sol_buf_append(opts->c_source, src.data, src.len);
     double work = estimate(&prog, entry, 0, entry->ncode, 0);
@@ -262,6 +265,7 @@ static CResult run_c_engine(SolModule *m, SolOp *func, SolTensor *const *args,
         stats->cache_hit = info.cache_hit;
         stats->compile_s = info.compile_s;
         stats->parallel_loops = sum.parallel_loops;
+        stats->lane_loops = sum.lane_loops;
         stats->threads = opts->threads ? opts->threads : (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
         if (stats->threads < 1)
             stats->threads = 1;

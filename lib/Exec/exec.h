@@ -50,6 +50,7 @@ typedef struct SolExecStats {
     double compile_s;        /* C engine: seconds spent in the C compiler */
     unsigned threads;        /* C engine: threads its parallel loops could use */
     uint32_t parallel_loops; /* C engine: loops whose iterations run on several threads */
+    uint32_t lane_loops;     /* C engine: loops run several iterations at once */
     bool reran_in_order;     /* C engine: a fault in a parallel loop was rerun on one thread */
     SolBuf log;              /* what the engine choice and the C engine did, a line each (-v);
                               * the caller frees it (sol_exec_stats_free) */

@@ -320,10 +320,11 @@ static void report_engine(const RunOptions *o, const SolExecStats *st, double se
             sol_tool_note(&run_tool, "%.*s", (int)(nl - line + (*nl != '\n')), line);
         }
         if (st->engine == SOL_ENGINE_C)
-            sol_tool_note(&run_tool, "engine: C (%s, %u thread%s, %u parallel loop%s)",
+            sol_tool_note(&run_tool,
+                          "engine: C (%s, %u thread%s, %u parallel loop%s, %u in lanes)",
                           st->cache_hit ? "cached" : "compiled", st->threads,
                           st->threads == 1 ? "" : "s", st->parallel_loops,
-                          st->parallel_loops == 1 ? "" : "s");
+                          st->parallel_loops == 1 ? "" : "s", st->lane_loops);
         else
             sol_tool_note(&run_tool, "engine: interpreter");
     }
@@ -331,10 +332,10 @@ static void report_engine(const RunOptions *o, const SolExecStats *st, double se
         return;
     if (st->engine == SOL_ENGINE_C)
         fprintf(stderr,
-                "solar-run: %.3f s (C engine: %.3f s compiling, %u threads, %u parallel loops%s), "
-                "%llu steps, peak memory %llu bytes, %u accesses proved in bounds, %u checked "
-                "at run time\n",
-                seconds, st->compile_s, st->threads, st->parallel_loops,
+                "solar-run: %.3f s (C engine: %.3f s compiling, %u threads, %u parallel loops, "
+                "%u in lanes%s), %llu steps, peak memory %llu bytes, %u accesses proved in "
+                "bounds, %u checked at run time\n",
+                seconds, st->compile_s, st->threads, st->parallel_loops, st->lane_loops,
                 st->reran_in_order ? ", rerun in order" : "", (unsigned long long)st->steps,
                 (unsigned long long)st->peak_memory, st->proved_access, st->checked_access);
     else
