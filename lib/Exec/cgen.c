@@ -185,9 +185,9 @@ static void emit_parallel(Gen *g, uint32_t p, uint32_t q, int id)
             snprintf(slot, sizeof slot, "c%d[%u]", id, ncap++);
             to_slot(g, slot, (int32_t)r);
         }
-    cg_put(g, "X->budget = B;\nif (!cg_host->parallel(X, P%u_%u, c%d, n%d)) goto fail;\n"
-              "B = X->budget;\n",
-           g->fid, p, id, id);
+    cg_put(g, "X->budget = B;\nconst int ok%d = cg_host->parallel(X, P%u_%u, c%d, n%d);\n"
+              "B = X->budget;\nif (!ok%d) goto fail;\n",
+           id, g->fid, p, id, id, id);
     /* The body, with the buffers as restrict parameters; it counts its own steps. */
     SolBuf *saved = g->o;
     g->o = &g->outlined;

@@ -252,7 +252,8 @@ static void find_ctrl_only(const ExecFunc *f, Plan *P)
         UseCtx c = {P, drop};
         for (uint32_t pc = P->p + 1; pc < P->q; pc++) {
             const Insn *in = &f->code[pc];
-            if (in->opc == EX_FOR || in->opc == EX_JNEG || in->opc == EX_JNZ)
+            if (in->opc == EX_FOR || in->opc == EX_NEXT || in->opc == EX_JNEG ||
+                in->opc == EX_JNZ)
                 continue; /* steering */
             int32_t w = cg_written_reg(in);
             if (w >= 0 && P->ctrl_only[w])
