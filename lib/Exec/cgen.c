@@ -15,14 +15,16 @@
  * interpreter would stop; a fault inside gives back the iterations not reached, so the count
  * stays exact. The hot loop thus carries no step check and the C compiler can vectorise it.
  *
- * Parallel loops (cgen_par.c decides which) are outlined into `P<k>_<pc>(X, cap, begin, end)`,
- * called through the host, which runs slices of the iteration space on its threads.
+ * Parallel loops (cgen_par.c decides which) are outlined into `PB<k>(X, cap, begin, end)`,
+ * called through the host, which runs slices of the iteration space on its threads; identical
+ * loops (repeated layers) share one body (emit_parallel). Loops in lanes are cgen_lanes.c's.
  */
 #include "Exec/cgen_state.h"
 #include "Support/tool.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
+#include <string.h>
 
 static void emit_range(Gen *g, uint32_t from, uint32_t to);
 
@@ -38,9 +40,9 @@ static char slot_field(ExecRegKind k)
 static void declare(Gen *g, int32_t r)
 {
     ExecRegKind k = kind(g, r);
-    cg_put(g, "%s r%d = 0;", cg_ctype(k), r);
+    cg_put(g, "%s r%d = 0;", cg_ctype(k), cg_rn(g, r));
     if (k == EXEC_REG_MEM)
-        cg_put(g, " char *d%d = 0;", r);
+        cg_put(g, " char *d%d = 0;", cg_rn(g, r));
     cg_put(g, "\n");
 }
 
@@ -51,17 +53,17 @@ static void init_const(Gen *g, const ConstInit *ci)
         float f = (float)ci->value.f;
         uint32_t bits;
         memcpy(&bits, &f, 4);
-        cg_put(g, "r%d = cg_f32(0x%08" PRIx32 "u);\n", ci->reg, bits);
+        cg_put(g, "r%d = cg_f32(0x%08" PRIx32 "u);\n", cg_rn(g, ci->reg), bits);
         return;
     }
     case EXEC_REG_F64: {
         uint64_t bits;
         memcpy(&bits, &ci->value.f, 8);
-        cg_put(g, "r%d = cg_f64(UINT64_C(0x%016" PRIx64 "));\n", ci->reg, bits);
+        cg_put(g, "r%d = cg_f64(UINT64_C(0x%016" PRIx64 "));\n", cg_rn(g, ci->reg), bits);
         return;
     }
     default:
-        cg_put(g, "r%d = ", ci->reg);
+        cg_put(g, "r%d = ", cg_rn(g, ci->reg));
         cg_put_i64(g, ci->value.i);
         cg_put(g, ";\n");
         return;
@@ -72,15 +74,16 @@ static void init_const(Gen *g, const ConstInit *ci)
 static void from_slot(Gen *g, int32_t r, const char *slot)
 {
     ExecRegKind k = kind(g, r);
-    cg_put(g, "r%d = %s.%c;", r, slot, slot_field(k));
+    int32_t n = cg_rn(g, r);
+    cg_put(g, "r%d = %s.%c;", n, slot, slot_field(k));
     if (k == EXEC_REG_MEM)
-        cg_put(g, " d%d = r%d ? r%d->data : 0;", r, r, r);
+        cg_put(g, " d%d = r%d ? r%d->data : 0;", n, n, n);
     cg_put(g, "\n");
 }
 
 static void to_slot(Gen *g, const char *slot, int32_t r)
 {
-    cg_put(g, "%s.%c = r%d;\n", slot, slot_field(kind(g, r)), r);
+    cg_put(g, "%s.%c = r%d;\n", slot, slot_field(kind(g, r)), cg_rn(g, r));
 }
 
 /* ---- loops ------------------------------------------------------------------------------- */
@@ -95,7 +98,7 @@ bool cg_innermost(const Gen *g, uint32_t from, uint32_t to)
 
 static void put_iv(Gen *g, int32_t iv, int id, int64_t step)
 {
-    cg_put(g, "r%d = lb%d + t%d", iv, id, id);
+    cg_put(g, "r%d = lb%d + t%d", cg_rn(g, iv), id, id);
     if (step != 1)
         cg_put(g, " * %" PRId64, step);
     cg_put(g, ";\n");
@@ -153,17 +156,47 @@ typedef struct RegSet {
 
 static void mark_read(int32_t r, void *user) { ((RegSet *)user)->read[r] = true; }
 
-/* A parallel loop: its body as P<fid>_<p>, written to g->outlined, and here the call. The
- * body is a function of its own whose buffers are `restrict` parameters (the loop's buffers
- * are distinct, cgen_par.c), which is what lets the C compiler vectorise across iterations
- * of inner loops; P<fid>_<p> unpacks the captured registers and calls it. */
+/* The outlined body text (after its name) in g->bodies: its number, the same for the same
+ * text; a new text is written to g->outlined as PB<k>_ with its unpacking wrapper PB<k>. */
+static uint32_t outline(Gen *g, const SolBuf *text, const int32_t *slots, uint32_t nslots)
+{
+    uint64_t h = 0xCBF29CE484222325ull;
+    for (size_t i = 0; i < text->len; i++)
+        h = (h ^ (unsigned char)text->data[i]) * 0x100000001B3ull;
+    for (size_t i = 0; i < g->bodies.len; i++)
+        if (g->bodies.data[i].hash == h && g->bodies.data[i].len == text->len &&
+            memcmp(g->bodies.data[i].text, text->data, text->len) == 0)
+            return (uint32_t)i;
+    uint32_t k = (uint32_t)g->bodies.len;
+    OutlinedBody b = {sol_xstrndup(text->data, text->len), text->len, h};
+    sol_vec_push(&g->bodies, b);
+    SolBuf *o = &g->outlined;
+    sol_buf_printf(o, "static int PB%u_", k);
+    sol_buf_append(o, text->data, text->len);
+    sol_buf_printf(o, "static int PB%u(SolCgEnv *X, const Slot *cap, uint64_t begin, uint64_t end)\n"
+                      "{\nreturn PB%u_(X, cap, begin, end",
+                   k, k);
+    for (uint32_t i = 0; i < nslots; i++)
+        if (slots[i] >= 0)
+            sol_buf_printf(o, ", cap[%d].m ? cap[%d].m->data : 0", slots[i], slots[i]);
+    sol_buf_puts(o, ");\n}\n\n");
+    return k;
+}
+
+/* A parallel loop: its body outlined as PB<k>_ (cg_host->parallel calls it on slices of the
+ * iterations), here the call. The body's buffers are `restrict` parameters (the loop's buffers
+ * are distinct, cgen_par.c), which lets the C compiler vectorise across iterations of inner
+ * loops; the wrapper PB<k> unpacks them from the captured registers. The body is written with
+ * its registers numbered in order of first use and its pcs relative to the loop (pc0 and rm_,
+ * passed in cap[1] and cap[2], give the real ones back for faults), so the loops of repeated
+ * layers share one body: a network compiles in a fraction of the time. */
 static void emit_parallel(Gen *g, uint32_t p, uint32_t q, int id)
 {
     const ExecFunc *f = g->f;
     RegSet rs = {sol_xcalloc(f->nregs + 1, 1), sol_xcalloc(f->nregs + 1, 1)};
-    bool *is_const = sol_xcalloc(f->nregs + 1, 1);
+    const ConstInit **consts = sol_xcalloc(f->nregs + 1, sizeof *consts);
     for (uint32_t i = 0; i < f->nconsts; i++)
-        is_const[f->consts[i].reg] = true;
+        consts[f->consts[i].reg] = &f->consts[i];
     for (uint32_t pc = p + 1; pc < q; pc++) {
         cg_for_each_read(&f->code[pc], mark_read, &rs);
         int32_t w = cg_written_reg(&f->code[pc]);
@@ -172,68 +205,82 @@ static void emit_parallel(Gen *g, uint32_t p, uint32_t q, int id)
     }
     rs.written[f->code[p].d] = true; /* the IV */
     bool *cap = sol_xcalloc(f->nregs + 1, 1);
-    uint32_t ncap = 1;
-    for (uint32_t r = 0; r < f->nregs; r++)
-        if (rs.read[r] && !rs.written[r] && !is_const[r])
-            cap[r] = true, ncap++;
-    /* The call: the lower bound and every input the body reads, as slots. */
-    cg_put(g, "Slot c%d[%u];\nc%d[0].i = lb%d;\n", id, ncap, id, id);
-    ncap = 1;
-    for (uint32_t r = 0; r < f->nregs; r++)
-        if (cap[r]) {
-            char slot[32];
-            snprintf(slot, sizeof slot, "c%d[%u]", id, ncap++);
-            to_slot(g, slot, (int32_t)r);
-        }
-    cg_put(g, "X->budget = B;\nconst int ok%d = cg_host->parallel(X, P%u_%u, c%d, n%d);\n"
-              "B = X->budget;\nif (!ok%d) goto fail;\n",
-           id, g->fid, p, id, id, id);
-    /* The body, with the buffers as restrict parameters; it counts its own steps. */
-    SolBuf *saved = g->o;
-    g->o = &g->outlined;
-    cg_put(g, "static int P%u_%u_(SolCgEnv *X, const Slot *cap, uint64_t begin, uint64_t end",
-           g->fid, p);
-    for (uint32_t r = 0; r < f->nregs; r++)
-        if (cap[r] && kind(g, (int32_t)r) == EXEC_REG_MEM)
-            cg_put(g, ", char *restrict d%u", r);
-    cg_put(g, ")\n{\n");
     for (uint32_t r = 0; r < f->nregs; r++) {
-        if (!rs.read[r] && !rs.written[r])
-            continue;
-        if (cap[r] && kind(g, (int32_t)r) == EXEC_REG_MEM)
-            cg_put(g, "ExecBuf *r%u = 0;\n", r); /* its dN is the parameter */
-        else
-            declare(g, (int32_t)r);
+        cap[r] = rs.read[r] && !rs.written[r] && !consts[r];
+        g->restrict_mem[r] = cap[r] && kind(g, (int32_t)r) == EXEC_REG_MEM;
     }
-    cg_put(g, "uint64_t B = X->budget;\nuint32_t fpc_ = 0;\nconst int64_t lb%d = cap[0].i;\n", id);
-    for (uint32_t i = 0; i < f->nconsts; i++)
-        if (rs.read[f->consts[i].reg])
-            init_const(g, &f->consts[i]);
-    ncap = 1;
+    /* The body's code first: it numbers the registers. */
+    SolBuf *saved = g->o, code = {0}, text = {0};
+    uint32_t saved_uid = g->uid, saved_copy = g->copy, saved_copies = g->copies;
+    g->rmap = sol_xmalloc((f->nregs + 1) * sizeof *g->rmap);
+    g->rback = sol_xmalloc((f->nregs + 1) * sizeof *g->rback);
     for (uint32_t r = 0; r < f->nregs; r++)
-        if (cap[r]) {
-            ExecRegKind k = kind(g, (int32_t)r);
-            cg_put(g, "r%u = cap[%u].%c;\n", r, ncap++, slot_field(k));
-            g->restrict_mem[r] = k == EXEC_REG_MEM;
-        }
-    emit_iterations(g, p, q, id, "begin", "end");
+        g->rmap[r] = -1;
+    g->nr = 0, g->pc_base = p, g->uid = 0, g->copy = g->copies = 0;
+    g->o = &code;
+    int lid = (int)g->uid++;
+    emit_iterations(g, p, q, lid, "begin", "end");
     cg_put(g, "X->budget = B;\nreturn 1;\n");
     cg_put_exits(g);
-    memset(g->restrict_mem, 0, f->nregs + 1);
-    cg_put(g, "static int P%u_%u(SolCgEnv *X, const Slot *cap, uint64_t begin, uint64_t end)\n{\n"
-              "return P%u_%u_(X, cap, begin, end",
-           g->fid, p, g->fid, p);
-    ncap = 1;
-    for (uint32_t r = 0; r < f->nregs; r++)
-        if (cap[r]) {
-            if (kind(g, (int32_t)r) == EXEC_REG_MEM)
-                cg_put(g, ", cap[%u].m ? cap[%u].m->data : 0", ncap, ncap);
-            ncap++;
-        }
-    cg_put(g, ");\n}\n\n");
+    /* Then the head, in the order of those numbers. */
+    g->o = &text;
+    int32_t *slots = sol_xmalloc((g->nr + 1) * sizeof *slots); /* cap slot of each memref */
+    uint32_t nslots = 0, ncap = 3;
+    cg_put(g, "(SolCgEnv *X, const Slot *cap, uint64_t begin, uint64_t end");
+    for (uint32_t k = 0; k < g->nr; k++)
+        if (g->restrict_mem[g->rback[k]])
+            cg_put(g, ", char *restrict d%u", k);
+    cg_put(g, ")\n{\n");
+    for (uint32_t k = 0; k < g->nr; k++) {
+        if (g->restrict_mem[g->rback[k]])
+            cg_put(g, "ExecBuf *r%u = 0;\n", k); /* its dN is the parameter */
+        else
+            declare(g, g->rback[k]);
+    }
+    cg_put(g, "uint64_t B = X->budget;\nuint32_t fpc_ = 0;\nconst int64_t lb%d = cap[0].i;\n"
+              "const uint32_t pc0 = (uint32_t)cap[1].i;\n"
+              "const int32_t *const rm_ = (const int32_t *)(intptr_t)cap[2].i;\n"
+              "(void)pc0, (void)rm_;\n",
+           lid);
+    for (uint32_t k = 0; k < g->nr; k++)
+        if (consts[g->rback[k]])
+            init_const(g, consts[g->rback[k]]);
+    for (uint32_t k = 0; k < g->nr; k++) {
+        int32_t r = g->rback[k];
+        if (!cap[r])
+            continue;
+        if (g->restrict_mem[r])
+            slots[nslots++] = (int32_t)ncap;
+        cg_put(g, "r%u = cap[%u].%c;\n", k, ncap++, slot_field(kind(g, r)));
+    }
+    sol_buf_append(&text, code.data, code.len);
+    uint32_t body = outline(g, &text, slots, nslots);
+    /* The call: the lower bound, the loop's pc, the register map, the inputs, as slots. */
     g->o = saved;
+    cg_put(g, "static const int32_t rm%d[] = {", id);
+    for (uint32_t k = 0; k < g->nr; k++)
+        cg_put(g, k ? ", %d" : "%d", g->rback[k]);
+    cg_put(g, "};\nSlot c%d[%u];\nc%d[0].i = lb%d;\nc%d[1].i = %u;\nc%d[2].i = (int64_t)(intptr_t)rm%d;\n",
+           id, ncap, id, id, id, p, id, id);
+    int32_t *order = g->rback;
+    uint32_t norder = g->nr;
+    free(g->rmap);
+    g->rmap = NULL, g->rback = NULL, g->nr = 0;
+    g->uid = saved_uid, g->copy = saved_copy, g->copies = saved_copies;
+    ncap = 3;
+    for (uint32_t k = 0; k < norder; k++)
+        if (cap[order[k]]) {
+            char slot[32];
+            snprintf(slot, sizeof slot, "c%d[%u]", id, ncap++);
+            to_slot(g, slot, order[k]);
+        }
+    cg_put(g, "X->budget = B;\nconst int ok%d = cg_host->parallel(X, PB%u, c%d, n%d);\n"
+              "B = X->budget;\nif (!ok%d) goto fail;\n",
+           id, body, id, id, id);
+    memset(g->restrict_mem, 0, f->nregs + 1);
     g->sum->parallel_loops++;
-    free(rs.read), free(rs.written), free(is_const), free(cap);
+    free(order), free(slots), free(rs.read), free(rs.written), free(consts), free(cap);
+    sol_buf_free(&code), sol_buf_free(&text);
 }
 
 /* FOR at p ... NEXT at q: returns the pc after the loop. */
@@ -245,9 +292,9 @@ static uint32_t emit_loop(Gen *g, uint32_t p)
         abort(); /* compile.c lays every loop out as FOR body NEXT */
     int id = (int)g->uid++;
     g->sum->loops++;
-    cg_put(g, "{ const int64_t lb%d = r%d;\nconst uint64_t n%d = cg_trips(lb%d, r%d, %" PRId64
-              "u);\nif (n%d > 0) {\n",
-           id, head->a, id, id, head->b, head->x.imm, id);
+    cg_put(g, "{ const int64_t lb%d = %s;\n", id, cg_r(g, head->a));
+    cg_put(g, "const uint64_t n%d = cg_trips(lb%d, %s, %" PRId64 "u);\nif (n%d > 0) {\n", id, id,
+           cg_r(g, head->b), head->x.imm, id);
     if (g->parallel[p]) {
         emit_parallel(g, p, q, id);
     } else {
@@ -307,13 +354,16 @@ static void emit_range(Gen *g, uint32_t from, uint32_t to)
 {
     for (uint32_t pc = from; pc < to;) {
         if (g->target[pc])
-            cg_put(g, "L%u_%u:;\n", g->copy, pc);
+            cg_put(g, "L%u_%u:;\n", g->copy, cg_label(g, pc));
         const Insn *in = &g->f->code[pc];
         switch ((ExecOpcode)in->opc) {
         case EX_FOR: pc = emit_loop(g, pc); continue;
-        case EX_JMP: cg_put(g, "goto L%u_%d;\n", g->copy, in->c); break;
-        case EX_JNEG: cg_put(g, "if (r%d < 0) goto L%u_%d;\n", in->a, g->copy, in->c); break;
-        case EX_JNZ: cg_put(g, "if (r%d != 0) goto L%u_%d;\n", in->a, g->copy, in->c); break;
+        case EX_JMP: cg_put(g, "goto L%u_%u;\n", g->copy, cg_label(g, (uint32_t)in->c)); break;
+        case EX_JNEG:
+        case EX_JNZ:
+            cg_put(g, "if (%s %s) goto L%u_%u;\n", cg_r(g, in->a), in->opc == EX_JNEG ? "< 0" : "!= 0",
+                   g->copy, cg_label(g, (uint32_t)in->c));
+            break;
         case EX_RET:
         case EX_HALT: emit_ret(g, in); break;
         case EX_CALL: emit_call(g, pc); break;
@@ -322,7 +372,7 @@ static void emit_range(Gen *g, uint32_t from, uint32_t to)
         pc++;
     }
     if (g->target[to])
-        cg_put(g, "L%u_%u:;\n", g->copy, to);
+        cg_put(g, "L%u_%u:;\n", g->copy, cg_label(g, to));
 }
 
 /* Marks the outermost parallel loops of [from, to) (cgen_par.c decides). */
@@ -462,6 +512,9 @@ void sol_cgen_program(const ExecProgram *prog, const CgenOptions *o, SolBuf *out
     }
     if (g.outlined.len)
         sol_buf_append(out, g.outlined.data, g.outlined.len);
+    for (size_t i = 0; i < g.bodies.len; i++)
+        free(g.bodies.data[i].text);
+    sol_vec_free(&g.bodies);
     if (funcs.len)
         sol_buf_append(out, funcs.data, funcs.len);
     sol_buf_puts(out, "CG_EXPORT int solar_cg_run(SolCgEnv *X, int32_t func, const Slot *args, "

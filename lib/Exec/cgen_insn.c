@@ -33,15 +33,37 @@ void cg_put_i64(Gen *g, int64_t v)
 
 static ExecRegKind kind(const Gen *g, int32_t r) { return (ExecRegKind)g->f->reg_kind[r]; }
 
+int32_t cg_rn(Gen *g, int32_t r)
+{
+    if (!g->rmap)
+        return r;
+    if (g->rmap[r] < 0) {
+        g->rmap[r] = (int32_t)g->nr;
+        g->rback[g->nr++] = r;
+    }
+    return g->rmap[r];
+}
+
+uint32_t cg_label(const Gen *g, uint32_t pc) { return g->rmap ? pc - g->pc_base : pc; }
+
+void cg_put_pc(Gen *g, uint32_t pc)
+{
+    if (g->rmap)
+        cg_put(g, "pc0 + %u", pc - g->pc_base);
+    else
+        cg_put(g, "%u", pc);
+}
+
 const char *cg_r(Gen *g, int32_t r)
 {
     char *b = g->names[g->next_name++ % 8];
+    int32_t n = cg_rn(g, r);
     if (g->lanes && g->varies[r] && g->lane0 && r == g->lane_iv)
-        snprintf(b, sizeof g->names[0], "r%d", r); /* lane 0 of the lane IV */
+        snprintf(b, sizeof g->names[0], "r%d", n); /* lane 0 of the lane IV */
     else if (g->lanes && g->varies[r])
-        snprintf(b, sizeof g->names[0], "%s%d[%s]", g->lane_prefix, r, g->lane0 ? "0" : "l");
+        snprintf(b, sizeof g->names[0], "%s%d[%s]", g->lane_prefix, n, g->lane0 ? "0" : "l");
     else
-        snprintf(b, sizeof g->names[0], "r%d", r);
+        snprintf(b, sizeof g->names[0], "r%d", n);
     return b;
 }
 
@@ -117,7 +139,10 @@ static void dump_reg(int32_t r, void *user)
 {
     Gen *g = ((DumpCtx *)user)->g;
     char field = kind(g, r) == EXEC_REG_MEM ? 'm' : kind(g, r) == EXEC_REG_INT ? 'i' : 'f';
-    cg_put(g, "X->regs[%d].%c = %s; ", r, field, cg_r(g, r));
+    if (g->rmap) /* in an outlined body, rm_ maps the text's numbers back */
+        cg_put(g, "X->regs[rm_[%d]].%c = %s; ", cg_rn(g, r), field, cg_r(g, r));
+    else
+        cg_put(g, "X->regs[%d].%c = %s; ", r, field, cg_r(g, r));
 }
 
 void cg_fault(Gen *g, SolCgFault kind, uint32_t pc)
@@ -135,7 +160,9 @@ void cg_fault(Gen *g, SolCgFault kind, uint32_t pc)
         return;
     }
     if (kind != SOL_CG_FAULT_REPLAY && g->inner < 0) { /* the function's shared exit */
-        cg_put(g, "{ fpc_ = %u; goto %s; }\n", pc, exits[kind]);
+        cg_put(g, "{ fpc_ = ");
+        cg_put_pc(g, pc);
+        cg_put(g, "; goto %s; }\n", exits[kind]);
         return;
     }
     cg_put(g, "{ ");
@@ -143,7 +170,9 @@ void cg_fault(Gen *g, SolCgFault kind, uint32_t pc)
         DumpCtx d = {g};
         cg_for_each_read(&g->f->code[pc], dump_reg, &d);
     }
-    cg_put(g, "X->fault = %s; X->fault_func = %u; X->fault_pc = %u; ", names[kind], g->fid, pc);
+    cg_put(g, "X->fault = %s; X->fault_func = %u; X->fault_pc = ", names[kind], g->fid);
+    cg_put_pc(g, pc);
+    cg_put(g, "; ");
     if (g->inner >= 0) /* the innermost loop took all its steps up front */
         cg_put(g, "B += m%d - (uint64_t)(t%d - f%d) - 1; ", g->inner, g->inner, g->inner);
     cg_put(g, "goto fail; }\n");
@@ -197,7 +226,7 @@ static void open_access(Gen *g, uint32_t pc)
     const Access *acc = in->x.acc;
     const char *t = elem_ctype((SolElemKind)in->w);
     if (acc->proved) {
-        cg_put(g, "{ %s *const E_ = (%s *)d%d + (", t, t, acc->mem);
+        cg_put(g, "{ %s *const E_ = (%s *)d%d + (", t, t, cg_rn(g, acc->mem));
         cg_put_linear(g, &acc->flat);
         cg_put(g, ");\n");
         return;
@@ -219,7 +248,7 @@ static void open_access(Gen *g, uint32_t pc)
         REPLAY(g, pc);
     }
     if (g->restrict_mem[acc->mem])
-        cg_put(g, "%s *const E_ = (%s *)d%d + (0", t, t, acc->mem);
+        cg_put(g, "%s *const E_ = (%s *)d%d + (0", t, t, cg_rn(g, acc->mem));
     else
         cg_put(g, "%s *const E_ = (%s *)b_->data + (0", t, t);
     for (uint32_t r = 0; r < acc->rank; r++)
@@ -270,7 +299,7 @@ static void emit_alloc(Gen *g, uint32_t pc)
     }
     cg_put(g, "0};\n%s = cg_host->alloc(X, %u, %u, dims_);\nif (!%s) ", cg_r(g, in->d), g->fid, pc, cg_r(g, in->d));
     cg_fault(g, SOL_CG_FAULT_REPORTED, pc);
-    cg_put(g, "d%d = %s->data; }\n", in->d, cg_r(g, in->d));
+    cg_put(g, "d%d = %s->data; }\n", cg_rn(g, in->d), cg_r(g, in->d));
 }
 
 static void emit_dim(Gen *g, uint32_t pc)
@@ -385,7 +414,7 @@ static void emit_move(Gen *g, int32_t d, int32_t a)
 {
     cg_put(g, "%s = %s;", cg_r(g, d), cg_r(g, a));
     if (kind(g, d) == EXEC_REG_MEM)
-        cg_put(g, " d%d = d%d;", d, a);
+        cg_put(g, " d%d = d%d;", cg_rn(g, d), cg_rn(g, a));
     cg_put(g, "\n");
 }
 
@@ -469,7 +498,7 @@ void cg_insn(Gen *g, uint32_t pc)
     case EX_SELECT:
         cg_put(g, "%s = %s ? %s : %s;", cg_r(g, d), cg_r(g, a), cg_r(g, b), cg_r(g, c));
         if (kind(g, d) == EXEC_REG_MEM)
-            cg_put(g, " d%d = %s ? d%d : d%d;", d, cg_r(g, a), b, c);
+            cg_put(g, " d%d = %s ? d%d : d%d;", cg_rn(g, d), cg_r(g, a), cg_rn(g, b), cg_rn(g, c));
         cg_put(g, "\n");
         return;
     case EX_ADDF: f64_binary(g, in, "+"); return;

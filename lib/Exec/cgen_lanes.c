@@ -296,9 +296,9 @@ static void put_ctrl(Gen *g, int32_t r)
 static void put_whole(Gen *g, int32_t r)
 {
     if (g->varies[r])
-        cg_put(g, "rv%d", r);
+        cg_put(g, "rv%d", cg_rn(g, r));
     else
-        cg_put(g, "r%d", r);
+        cg_put(g, "r%d", cg_rn(g, r));
 }
 
 static void per_lane(Gen *g, uint32_t pc)
@@ -330,14 +330,14 @@ static void lane_access_insn(Gen *g, uint32_t pc)
         per_lane(g, pc);
         return;
     }
-    cg_put(g, "{ %s *const E_ = (%s *)d%d + (", t, t, acc->mem);
+    cg_put(g, "{ %s *const E_ = (%s *)d%d + (", t, t, cg_rn(g, acc->mem));
     g->lane0 = true;
     cg_put_linear(g, &acc->flat);
     g->lane0 = false;
     if (in->opc == EX_LOAD)
-        cg_put(g, ");\nmemcpy(&rv%d, E_, sizeof rv%d); }\n", r, r);
+        cg_put(g, ");\nmemcpy(&rv%d, E_, sizeof rv%d); }\n", cg_rn(g, r), cg_rn(g, r));
     else
-        cg_put(g, ");\nmemcpy(E_, &rv%d, sizeof rv%d); }\n", r, r);
+        cg_put(g, ");\nmemcpy(E_, &rv%d, sizeof rv%d); }\n", cg_rn(g, r), cg_rn(g, r));
 }
 
 /* + - * / of whole vectors, when both operands are of the result's kind. */
@@ -361,7 +361,7 @@ static bool vector_binary(Gen *g, const Insn *in)
     }
     if (kind(g, in->d) != k || kind(g, in->a) != k || kind(g, in->b) != k)
         return false;
-    cg_put(g, "rv%d = ", in->d);
+    cg_put(g, "rv%d = ", cg_rn(g, in->d));
     put_whole(g, in->a);
     cg_put(g, " %s ", op);
     put_whole(g, in->b);
@@ -373,12 +373,12 @@ static bool vector_binary(Gen *g, const Insn *in)
 static void put_vector(Gen *g, int32_t r)
 {
     if (g->varies[r]) {
-        cg_put(g, "rv%d", r);
+        cg_put(g, "rv%d", cg_rn(g, r));
         return;
     }
     cg_put(g, "(%s){", vector_type(kind(g, r)));
     for (int l = 0; l < LANES; l++)
-        cg_put(g, l ? ", r%d" : "r%d", r);
+        cg_put(g, l ? ", r%d" : "r%d", cg_rn(g, r));
     cg_put(g, "}");
 }
 
@@ -390,7 +390,7 @@ static bool vector_int(Gen *g, const Insn *in)
     switch ((ExecOpcode)in->opc) {
     case EX_LIN: {
         const Linear *l = in->x.lin;
-        cg_put(g, "rv%d = ", in->d);
+        cg_put(g, "rv%d = ", cg_rn(g, in->d));
         put_vector(g, l->nterms ? l->reg[0] : in->d); /* a varying d has a varying term */
         cg_put(g, " * ");
         cg_put_i64(g, l->nterms ? l->coef[0] : 0);
@@ -406,7 +406,7 @@ static bool vector_int(Gen *g, const Insn *in)
         return true;
     }
     case EX_MULC:
-        cg_put(g, "rv%d = ", in->d);
+        cg_put(g, "rv%d = ", cg_rn(g, in->d));
         put_vector(g, in->a);
         cg_put(g, " * ");
         cg_put_i64(g, in->x.imm);
@@ -420,7 +420,7 @@ static bool vector_int(Gen *g, const Insn *in)
         cg_put(g, ", b_ = ");
         put_vector(g, in->b);
         cg_put(g, ", m_ = a_ %s b_;\nrv%d = (a_ & m_) | (b_ & ~m_); }\n",
-               in->opc == EX_MAXSI ? ">" : "<", in->d);
+               in->opc == EX_MAXSI ? ">" : "<", cg_rn(g, in->d));
         return true;
     default:
         return false;
@@ -453,7 +453,7 @@ static void lane_insn(Gen *g, uint32_t pc)
     if (vector_int(g, in))
         return;
     if (in->opc == EX_MOV && kind(g, d) == kind(g, in->a)) {
-        cg_put(g, "rv%d = ", d);
+        cg_put(g, "rv%d = ", cg_rn(g, d));
         put_vector(g, in->a);
         cg_put(g, ";\n");
         return;
@@ -483,7 +483,7 @@ static void lanes_inner_loop(Gen *g, uint32_t p)
         cg_fault(g, SOL_CG_FAULT_REORDERED, p);
         cg_put(g, "B -= CG_LANES;\n");
     }
-    cg_put(g, "r%d = lb%d + t%d", head->d, id, id);
+    cg_put(g, "r%d = lb%d + t%d", cg_rn(g, head->d), id, id);
     if (head->x.imm != 1)
         cg_put(g, " * %" PRId64, head->x.imm);
     cg_put(g, ";\n");
@@ -495,27 +495,27 @@ void cg_lanes_range(Gen *g, uint32_t from, uint32_t to)
 {
     for (uint32_t pc = from; pc < to;) {
         if (g->target[pc])
-            cg_put(g, "L%u_%u:;\n", g->copy, pc);
+            cg_put(g, "L%u_%u:;\n", g->copy, cg_label(g, pc));
         const Insn *in = &g->f->code[pc];
         switch ((ExecOpcode)in->opc) {
         case EX_FOR:
             lanes_inner_loop(g, pc);
             pc = (uint32_t)in->c;
             continue;
-        case EX_JMP: cg_put(g, "goto L%u_%d;\n", g->copy, in->c); break;
+        case EX_JMP: cg_put(g, "goto L%u_%u;\n", g->copy, cg_label(g, (uint32_t)in->c)); break;
         case EX_JNEG:
         case EX_JNZ:
             cg_put(g, "if (");
             put_ctrl(g, in->a);
-            cg_put(g, in->opc == EX_JNEG ? " < 0) goto L%u_%d;\n" : " != 0) goto L%u_%d;\n", g->copy,
-                   in->c);
+            cg_put(g, in->opc == EX_JNEG ? " < 0) goto L%u_%u;\n" : " != 0) goto L%u_%u;\n", g->copy,
+                   cg_label(g, (uint32_t)in->c));
             break;
         default: lane_insn(g, pc); break;
         }
         pc++;
     }
     if (g->target[to])
-        cg_put(g, "L%u_%u:;\n", g->copy, to);
+        cg_put(g, "L%u_%u:;\n", g->copy, cg_label(g, to));
 }
 
 /* `u_` = whether every control value of the block at t<id> is the same in all lanes. */
@@ -524,11 +524,12 @@ static void put_check(Gen *g, const Plan *P, int id)
     if (P->controls.len == 0)
         return;
     const ExecFunc *f = g->f;
-    cg_put(g, "{ int64_t u%d[CG_LANES];\n", P->iv);
+    cg_put(g, "{ int64_t u%d[CG_LANES];\n", cg_rn(g, P->iv));
     for (uint32_t r = 0; r < f->nregs; r++)
         if (P->precheck[r] && (int32_t)r != P->iv)
-            cg_put(g, "int64_t u%u[CG_LANES];\n", r);
-    cg_put(g, "for (int l = 0; l < CG_LANES; l++) u%d[l] = lb%d + t%d + l;\n", P->iv, id, id);
+            cg_put(g, "int64_t u%d[CG_LANES];\n", cg_rn(g, (int32_t)r));
+    cg_put(g, "for (int l = 0; l < CG_LANES; l++) u%d[l] = lb%d + t%d + l;\n", cg_rn(g, P->iv), id,
+           id);
     bool *pre = sol_xcalloc(f->nregs + 1, 1);
     for (uint32_t r = 0; r < f->nregs; r++)
         pre[r] = P->precheck[r] || (int32_t)r == P->iv;
@@ -540,7 +541,7 @@ static void put_check(Gen *g, const Plan *P, int id)
     g->lanes = false, g->varies = saved;
     for (size_t i = 0; i < P->controls.len; i++)
         cg_put(g, "for (int l = 1; l < CG_LANES; l++) u_ &= u%d[l] == u%d[0];\n",
-               P->controls.data[i], P->controls.data[i]);
+               cg_rn(g, P->controls.data[i]), cg_rn(g, P->controls.data[i]));
     cg_put(g, "}\n");
     free(pre);
 }
@@ -565,9 +566,10 @@ void cg_lanes_loop(Gen *g, uint32_t p, uint32_t q, int id,
     for (uint32_t r = 0; r < f->nregs; r++) {
         varies[r] = P.varies[r] && !P.ctrl_only[r];
         if (varies[r])
-            cg_put(g, "%s rv%u;\n", vector_type(kind(g, (int32_t)r)), r);
+            cg_put(g, "%s rv%d;\n", vector_type(kind(g, (int32_t)r)), cg_rn(g, (int32_t)r));
     }
-    cg_put(g, "r%d = lb%d + t%d;\nrv%d = r%d + (cg_vi64){", P.iv, id, id, P.iv, P.iv);
+    int32_t ivn = cg_rn(g, P.iv);
+    cg_put(g, "r%d = lb%d + t%d;\nrv%d = r%d + (cg_vi64){", ivn, id, id, ivn, ivn);
     for (int l = 0; l < LANES; l++)
         cg_put(g, l ? ", %d" : "%d", l);
     cg_put(g, "};\n");

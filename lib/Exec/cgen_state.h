@@ -12,6 +12,12 @@
 
 #include "Exec/cgen.h"
 
+typedef struct OutlinedBody {
+    char *text; /* everything after the name */
+    size_t len;
+    uint64_t hash;
+} OutlinedBody;
+
 typedef struct Gen {
     const ExecProgram *prog;
     const ExecFunc *f;
@@ -30,6 +36,11 @@ typedef struct Gen {
     const bool *ctrl_only; /* steering values computed once, from lane 0 */
     int32_t lane_iv;       /* the lane loop's IV: rN holds lane 0's value */
     const char *lane_prefix;
+    /* outlining a parallel body (cgen.c: emit_parallel), registers are renumbered in order of
+     * appearance and pcs made relative to the loop, so identical loops write identical text */
+    int32_t *rmap, *rback; /* register -> its number in the text, and back; NULL: identity */
+    uint32_t nr;           /* numbers given */
+    uint32_t pc_base;      /* the loop's pc; pcs print as `pc0 + (pc - pc_base)` */
     uint32_t copy;        /* labels are L<copy>_<pc>: a jammed block is a second copy */
     uint32_t copies;      /* copies made so far */
     char names[8][40];    /* cg_r's results, reused round robin */
@@ -37,7 +48,8 @@ typedef struct Gen {
     uint32_t uid;         /* for unique local names */
     const SolCgFn *fns;   /* sol_exec_math_table */
     uint32_t nfns;
-    SolBuf outlined;      /* the bodies of parallel loops, written after the function */
+    SolBuf outlined;      /* the bodies of parallel loops, written before the functions */
+    SolVecOf(OutlinedBody) bodies; /* each distinct body once (cgen.c: outline) */
     CgenSummary *sum;
 } Gen;
 
@@ -45,6 +57,12 @@ typedef struct Gen {
 
 /* The C name of register r: rN, or a lane of it in a jammed block. Valid until 8 more calls. */
 const char *cg_r(Gen *g, int32_t r);
+/* The number register r has in the text (see Gen.rmap). */
+int32_t cg_rn(Gen *g, int32_t r);
+/* A pc as the text writes it: a label's number, or a fault's pc (an expression in an
+ * outlined body). */
+uint32_t cg_label(const Gen *g, uint32_t pc);
+void cg_put_pc(Gen *g, uint32_t pc);
 
 /* C type of a register kind. */
 const char *cg_ctype(ExecRegKind k);
