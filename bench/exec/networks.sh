@@ -9,7 +9,7 @@
 #   bench/exec/networks.sh [--only vgg16|resnet50] [--precision wide|exact] [--runs N]
 #
 # Per network: solar-import (--no-validate; cached in build/bench/exec/networks/, redone when
-# the model or the tools change), then the reference (python/solar_reference.py: PyTorch's
+# the model or the importer's Python changes), then the reference (python/solar_reference.py: PyTorch's
 # forward on seeded inputs, its inputs, weights and output as .npy files), then solar-run with
 # --input for every argument and --compare for the output:
 #   cold      the first run: the C engine compiles the program (an empty cache), all cores
@@ -51,7 +51,9 @@ fi
 ninja -C build solar-run solar-import >/dev/null || { echo "networks: building failed" >&2; exit 1; }
 
 exec "$PY" - "$KB" "$ONLY" "$PRECISION" "$RUNS" <<'PYEOF'
-import json, os, re, shutil, subprocess, sys, tempfile, time
+import glob, json, os, re, shutil, subprocess, sys, tempfile, time
+
+sys.stdout.reconfigure(line_buffering=True)
 
 kb, only, precision, runs = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 out = "build/bench/exec/networks"
@@ -94,7 +96,7 @@ for name, model in NETS:
         continue
     ir = os.path.join(out, f"{name}.mlir")
     t_import = float("nan")
-    if newer(ir, model, "build/bin/solar-import"):
+    if newer(ir, model, *glob.glob("python/solar_import/*.py")):
         t_import, r = run(["build/bin/solar-import", model, "-o", ir, "--no-validate"])
         if r.returncode != 0:
             fail(f"solar-import {model}", r)

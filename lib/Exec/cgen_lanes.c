@@ -326,18 +326,31 @@ static void lane_access_insn(Gen *g, uint32_t pc)
     const Access *acc = in->x.acc;
     int32_t r = in->opc == EX_LOAD ? in->d : in->a;
     const char *t = g->varies[r] ? moved_type(g, (SolElemKind)in->w, r) : NULL;
-    if (!t) {
+    /* f32 elements in f64 lanes (--precision=wide): a float vector converted, each lane as
+     * the scalar conversion does it (exactly to double; to float rounding to nearest) */
+    bool widened = g->varies[r] && !t && in->w == SOL_ELEM_F32 && kind(g, r) == EXEC_REG_F64;
+    if (!t && !widened) {
         per_lane(g, pc);
         return;
     }
-    cg_put(g, "{ %s *const E_ = (%s *)d%d + (", t, t, cg_rn(g, acc->mem));
+    cg_put(g, "{ %s *const E_ = (%s *)d%d + (", t ? t : "float", t ? t : "float",
+           cg_rn(g, acc->mem));
     g->lane0 = true;
     cg_put_linear(g, &acc->flat);
     g->lane0 = false;
-    if (in->opc == EX_LOAD)
-        cg_put(g, ");\nmemcpy(&rv%d, E_, sizeof rv%d); }\n", cg_rn(g, r), cg_rn(g, r));
+    int32_t n = cg_rn(g, r);
+    if (widened && in->opc == EX_LOAD)
+        cg_put(g, ");\ncg_vf32 w_;\nmemcpy(&w_, E_, sizeof w_);\n"
+                  "rv%d = __builtin_convertvector(w_, cg_vf64); }\n",
+               n);
+    else if (widened)
+        cg_put(g, ");\nconst cg_vf32 w_ = __builtin_convertvector(rv%d, cg_vf32);\n"
+                  "memcpy(E_, &w_, sizeof w_); }\n",
+               n);
+    else if (in->opc == EX_LOAD)
+        cg_put(g, ");\nmemcpy(&rv%d, E_, sizeof rv%d); }\n", n, n);
     else
-        cg_put(g, ");\nmemcpy(E_, &rv%d, sizeof rv%d); }\n", cg_rn(g, r), cg_rn(g, r));
+        cg_put(g, ");\nmemcpy(E_, &rv%d, sizeof rv%d); }\n", n, n);
 }
 
 /* + - * / of whole vectors, when both operands are of the result's kind. */

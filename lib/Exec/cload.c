@@ -23,11 +23,14 @@ const char *const sol_cg_cflags[] = {"-std=c11", "-O2", "-fPIC", "-shared", "-fw
                                      "-ffp-contract=off", "-fno-fast-math",
                                      "-fvisibility=hidden", "-w", NULL};
 
-/* The vector width of this CPU: AVX2 holds a lane block (8 floats) in one register; IEEE
- * arithmetic per lane is the same at any width. NULL: the baseline (SSE2 on x86-64). */
+/* The vector width of this CPU: AVX2 holds a lane block of 8 floats in one register, AVX-512
+ * one of 8 doubles too (--precision=wide); IEEE arithmetic per lane is the same at any width.
+ * NULL: the baseline (SSE2 on x86-64). */
 static const char *cpu_flag(void)
 {
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    if (__builtin_cpu_supports("avx512f"))
+        return "-mavx512f";
     if (__builtin_cpu_supports("avx2"))
         return "-mavx2";
 #endif

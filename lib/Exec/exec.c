@@ -6,8 +6,9 @@
  *
  * The automatic choice: the C engine when its compiled program is already in the cache, or
  * when the run looks long enough to repay a compile (AUTO_C_STEPS loop iterations, estimated
- * from the loops' constant trip counts); the interpreter otherwise, and whenever the C engine
- * is unavailable (no compiler, a failed compile), which stats->log then says.
+ * from the loops' constant trip counts); the interpreter otherwise, with --no-batch (its own
+ * reference path), and whenever the C engine is unavailable (no compiler, a failed compile),
+ * which stats->log then says.
  */
 #include "Exec/cgen.h"
 #include "Exec/crun.h"
@@ -287,7 +288,8 @@ bool sol_exec_run(SolModule *m, SolOp *func, SolTensor *const *args, const SolEx
         stats = &local;
     memset(stats, 0, sizeof *stats);
     bool ok;
-    if (opts->engine == SOL_ENGINE_INTERP) {
+    /* --no-batch asks for the interpreter's reference path: auto takes it as a choice */
+    if (opts->engine == SOL_ENGINE_INTERP || (opts->engine == SOL_ENGINE_AUTO && opts->no_batch)) {
         ok = run_interpreter(m, func, args, opts, stats);
     } else {
         CResult r = run_c_engine(m, func, args, opts, stats);

@@ -31,7 +31,8 @@ typedef struct SolExecOptions {
     SolPrecision precision;
     uint64_t max_steps;    /* loop iterations plus calls; 0 = no limit */
     uint64_t max_memory;   /* bytes of arguments plus live allocations; 0 = no limit */
-    bool no_batch;         /* interpreter: every loop on the scalar path (checks the batched one) */
+    bool no_batch;         /* interpreter: every loop on the scalar path (checks the batched one);
+                            * with SOL_ENGINE_AUTO it picks the interpreter */
     SolEngine engine;
     unsigned threads;      /* C engine: threads for parallel loops; 0 = every online core */
     const char *cc;        /* C engine: the compiler, a name on PATH or a path (NULL: "cc") */
