@@ -27,8 +27,8 @@ struct ExecBuf {
     char *data;
     uint32_t elem; /* SolElemKind */
     uint32_t rank;
-    bool alive;    /* false after memref.dealloc */
-    bool is_arg;   /* data belongs to the caller's tensor */
+    bool alive;  /* false after memref.dealloc */
+    bool is_arg; /* data belongs to the caller's tensor */
     int64_t dims[SOL_CG_MAX_RANK];
     int64_t strides[SOL_CG_MAX_RANK]; /* in elements, C order */
     int64_t nelems;
@@ -72,13 +72,13 @@ typedef struct SolCgHost {
 } SolCgHost;
 
 struct SolCgEnv {
-    void *run;         /* the host's state */
-    uint64_t budget;   /* loop iterations and calls still allowed */
-    int32_t depth;     /* call depth */
-    int32_t fault;     /* SolCgFault */
+    void *run;       /* the host's state */
+    uint64_t budget; /* loop iterations and calls still allowed */
+    int32_t depth;   /* call depth */
+    int32_t fault;   /* SolCgFault */
     int32_t fault_func, fault_pc;
-    Slot *regs;        /* REPLAY: the operands of the faulting instruction, by register */
-    int32_t in_order;  /* run every loop in order, one iteration at a time (no lanes) */
+    Slot *regs;       /* REPLAY: the operands of the faulting instruction, by register */
+    int32_t in_order; /* run every loop in order, one iteration at a time (no lanes) */
 };
 
 /* What a generated program exports. */

@@ -173,8 +173,9 @@ static uint32_t outline(Gen *g, const SolBuf *text, const int32_t *slots, uint32
     SolBuf *o = &g->outlined;
     sol_buf_printf(o, "static int PB%u_", k);
     sol_buf_append(o, text->data, text->len);
-    sol_buf_printf(o, "static int PB%u(SolCgEnv *X, const Slot *cap, uint64_t begin, uint64_t end)\n"
-                      "{\nreturn PB%u_(X, cap, begin, end",
+    sol_buf_printf(o,
+                   "static int PB%u(SolCgEnv *X, const Slot *cap, uint64_t begin, uint64_t end)\n"
+                   "{\nreturn PB%u_(X, cap, begin, end",
                    k, k);
     for (uint32_t i = 0; i < nslots; i++)
         if (slots[i] >= 0)
@@ -237,10 +238,11 @@ static void emit_parallel(Gen *g, uint32_t p, uint32_t q, int id)
         else
             declare(g, g->rback[k]);
     }
-    cg_put(g, "uint64_t B = X->budget;\nuint32_t fpc_ = 0;\nconst int64_t lb%d = cap[0].i;\n"
-              "const uint32_t pc0 = (uint32_t)cap[1].i;\n"
-              "const int32_t *const rm_ = (const int32_t *)(intptr_t)cap[2].i;\n"
-              "(void)pc0, (void)rm_;\n",
+    cg_put(g,
+           "uint64_t B = X->budget;\nuint32_t fpc_ = 0;\nconst int64_t lb%d = cap[0].i;\n"
+           "const uint32_t pc0 = (uint32_t)cap[1].i;\n"
+           "const int32_t *const rm_ = (const int32_t *)(intptr_t)cap[2].i;\n"
+           "(void)pc0, (void)rm_;\n",
            lid);
     for (uint32_t k = 0; k < g->nr; k++)
         if (consts[g->rback[k]])
@@ -260,7 +262,9 @@ static void emit_parallel(Gen *g, uint32_t p, uint32_t q, int id)
     cg_put(g, "static const int32_t rm%d[] = {", id);
     for (uint32_t k = 0; k < g->nr; k++)
         cg_put(g, k ? ", %d" : "%d", g->rback[k]);
-    cg_put(g, "};\nSlot c%d[%u];\nc%d[0].i = lb%d;\nc%d[1].i = %u;\nc%d[2].i = (int64_t)(intptr_t)rm%d;\n",
+    cg_put(g,
+           "};\nSlot c%d[%u];\nc%d[0].i = lb%d;\nc%d[1].i = %u;\nc%d[2].i = "
+           "(int64_t)(intptr_t)rm%d;\n",
            id, ncap, id, id, id, p, id, id);
     int32_t *order = g->rback;
     uint32_t norder = g->nr;
@@ -274,8 +278,9 @@ static void emit_parallel(Gen *g, uint32_t p, uint32_t q, int id)
             snprintf(slot, sizeof slot, "c%d[%u]", id, ncap++);
             to_slot(g, slot, order[k]);
         }
-    cg_put(g, "X->budget = B;\nconst int ok%d = cg_host->parallel(X, PB%u, c%d, n%d);\n"
-              "B = X->budget;\nif (!ok%d) goto fail;\n",
+    cg_put(g,
+           "X->budget = B;\nconst int ok%d = cg_host->parallel(X, PB%u, c%d, n%d);\n"
+           "B = X->budget;\nif (!ok%d) goto fail;\n",
            id, body, id, id, id);
     memset(g->restrict_mem, 0, f->nregs + 1);
     g->sum->parallel_loops++;
@@ -322,8 +327,9 @@ static void emit_call(Gen *g, uint32_t pc)
         snprintf(slot, sizeof slot, "a_[%u]", i);
         to_slot(g, slot, cs->args[i]);
     }
-    cg_put(g, "X->budget = B;\nX->depth++;\nconst int ok_ = F%u(X, a_, s_);\nX->depth--;\n"
-              "B = X->budget;\nif (!ok_) goto fail;\n",
+    cg_put(g,
+           "X->budget = B;\nX->depth++;\nconst int ok_ = F%u(X, a_, s_);\nX->depth--;\n"
+           "B = X->budget;\nif (!ok_) goto fail;\n",
            callee);
     for (uint32_t i = 0; i < cs->nresults; i++) {
         char slot[32];
@@ -357,17 +363,27 @@ static void emit_range(Gen *g, uint32_t from, uint32_t to)
             cg_put(g, "L%u_%u:;\n", g->copy, cg_label(g, pc));
         const Insn *in = &g->f->code[pc];
         switch ((ExecOpcode)in->opc) {
-        case EX_FOR: pc = emit_loop(g, pc); continue;
-        case EX_JMP: cg_put(g, "goto L%u_%u;\n", g->copy, cg_label(g, (uint32_t)in->c)); break;
+        case EX_FOR:
+            pc = emit_loop(g, pc);
+            continue;
+        case EX_JMP:
+            cg_put(g, "goto L%u_%u;\n", g->copy, cg_label(g, (uint32_t)in->c));
+            break;
         case EX_JNEG:
         case EX_JNZ:
-            cg_put(g, "if (%s %s) goto L%u_%u;\n", cg_r(g, in->a), in->opc == EX_JNEG ? "< 0" : "!= 0",
-                   g->copy, cg_label(g, (uint32_t)in->c));
+            cg_put(g, "if (%s %s) goto L%u_%u;\n", cg_r(g, in->a),
+                   in->opc == EX_JNEG ? "< 0" : "!= 0", g->copy, cg_label(g, (uint32_t)in->c));
             break;
         case EX_RET:
-        case EX_HALT: emit_ret(g, in); break;
-        case EX_CALL: emit_call(g, pc); break;
-        default: cg_insn(g, pc); break;
+        case EX_HALT:
+            emit_ret(g, in);
+            break;
+        case EX_CALL:
+            emit_call(g, pc);
+            break;
+        default:
+            cg_insn(g, pc);
+            break;
         }
         pc++;
     }
@@ -485,7 +501,8 @@ static void put_prelude(SolBuf *out)
                    sol_tool_version(), SOL_CG_ABI);
     sol_buf_puts(out, sol_cgen_cabi_text);
     sol_buf_puts(out, "\nstatic const SolCgHost *cg_host;\n");
-    sol_buf_printf(out, "#define SC_F16 %d\n#define SC_BF16 %d\n#define SC_F32 %d\n#define SC_F64 %d\n",
+    sol_buf_printf(out,
+                   "#define SC_F16 %d\n#define SC_BF16 %d\n#define SC_F32 %d\n#define SC_F64 %d\n",
                    SOL_F16, SOL_BF16, SOL_F32, SOL_F64);
     sol_buf_puts(out, "#define SC_FLOAT_ROUND(v, k) cg_host->float_round((v), (k))\n"
                       "#define SC_FLOAT_TO_BITS(v, k) cg_host->float_to_bits((v), (k))\n"

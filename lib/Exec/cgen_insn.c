@@ -16,10 +16,14 @@
 const char *cg_ctype(ExecRegKind k)
 {
     switch (k) {
-    case EXEC_REG_F32: return "float";
-    case EXEC_REG_F64: return "double";
-    case EXEC_REG_MEM: return "ExecBuf *";
-    default: return "int64_t";
+    case EXEC_REG_F32:
+        return "float";
+    case EXEC_REG_F64:
+        return "double";
+    case EXEC_REG_MEM:
+        return "ExecBuf *";
+    default:
+        return "int64_t";
     }
 }
 
@@ -78,7 +82,9 @@ static void lin_reads(const Linear *l, void (*fn)(int32_t, void *), void *user)
 void cg_for_each_read(const Insn *in, void (*fn)(int32_t reg, void *user), void *user)
 {
     switch ((ExecOpcode)in->opc) {
-    case EX_LIN: lin_reads(in->x.lin, fn, user); return;
+    case EX_LIN:
+        lin_reads(in->x.lin, fn, user);
+        return;
     case EX_LOAD:
     case EX_STORE: {
         const Access *acc = in->x.acc;
@@ -107,8 +113,10 @@ void cg_for_each_read(const Insn *in, void (*fn)(int32_t reg, void *user), void 
             if (in->x.alloc->dims[i] == SOL_DYNAMIC)
                 fn(in->x.alloc->dyn[k++], user);
         return;
-    case EX_JMP: return;
-    default: break;
+    case EX_JMP:
+        return;
+    default:
+        break;
     }
     if (in->a >= 0)
         fn(in->a, user);
@@ -121,8 +129,15 @@ void cg_for_each_read(const Insn *in, void (*fn)(int32_t reg, void *user), void 
 int32_t cg_written_reg(const Insn *in)
 {
     switch ((ExecOpcode)in->opc) {
-    case EX_STORE: case EX_JMP: case EX_JNEG: case EX_JNZ: case EX_CALL: case EX_RET:
-    case EX_HALT: case EX_DEALLOC: case EX_BATCH:
+    case EX_STORE:
+    case EX_JMP:
+    case EX_JNEG:
+    case EX_JNZ:
+    case EX_CALL:
+    case EX_RET:
+    case EX_HALT:
+    case EX_DEALLOC:
+    case EX_BATCH:
         return -1;
     default:
         return in->d;
@@ -147,10 +162,11 @@ static void dump_reg(int32_t r, void *user)
 
 void cg_fault(Gen *g, SolCgFault kind, uint32_t pc)
 {
-    static const char *const names[] = {
-        [SOL_CG_FAULT_REPLAY] = "SOL_CG_FAULT_REPLAY", [SOL_CG_FAULT_STEPS] = "SOL_CG_FAULT_STEPS",
-        [SOL_CG_FAULT_DEPTH] = "SOL_CG_FAULT_DEPTH", [SOL_CG_FAULT_REPORTED] = "SOL_CG_FAULT_REPORTED",
-        [SOL_CG_FAULT_REORDERED] = "SOL_CG_FAULT_REORDERED"};
+    static const char *const names[] = {[SOL_CG_FAULT_REPLAY] = "SOL_CG_FAULT_REPLAY",
+                                        [SOL_CG_FAULT_STEPS] = "SOL_CG_FAULT_STEPS",
+                                        [SOL_CG_FAULT_DEPTH] = "SOL_CG_FAULT_DEPTH",
+                                        [SOL_CG_FAULT_REPORTED] = "SOL_CG_FAULT_REPORTED",
+                                        [SOL_CG_FAULT_REORDERED] = "SOL_CG_FAULT_REORDERED"};
     static const char *const exits[] = {[SOL_CG_FAULT_STEPS] = "steps",
                                         [SOL_CG_FAULT_DEPTH] = "depth",
                                         [SOL_CG_FAULT_REPORTED] = "reported",
@@ -180,12 +196,13 @@ void cg_fault(Gen *g, SolCgFault kind, uint32_t pc)
 
 void cg_put_exits(Gen *g)
 {
-    cg_put(g, "steps: X->fault = SOL_CG_FAULT_STEPS; goto at;\n"
-              "depth: X->fault = SOL_CG_FAULT_DEPTH; goto at;\n"
-              "reported: X->fault = SOL_CG_FAULT_REPORTED; goto at;\n"
-              "reordered: X->fault = SOL_CG_FAULT_REORDERED;\n"
-              "at: X->fault_func = %u; X->fault_pc = fpc_;\n"
-              "fail:\nX->budget = B;\nreturn 0;\n}\n\n",
+    cg_put(g,
+           "steps: X->fault = SOL_CG_FAULT_STEPS; goto at;\n"
+           "depth: X->fault = SOL_CG_FAULT_DEPTH; goto at;\n"
+           "reported: X->fault = SOL_CG_FAULT_REPORTED; goto at;\n"
+           "reordered: X->fault = SOL_CG_FAULT_REORDERED;\n"
+           "at: X->fault_func = %u; X->fault_pc = fpc_;\n"
+           "fail:\nX->budget = B;\nreturn 0;\n}\n\n",
            g->fid);
 }
 
@@ -197,13 +214,20 @@ static const char *elem_ctype(SolElemKind e)
 {
     switch (e) {
     case SOL_ELEM_F16:
-    case SOL_ELEM_BF16: return "uint16_t";
-    case SOL_ELEM_F32: return "float";
-    case SOL_ELEM_F64: return "double";
-    case SOL_ELEM_I1: return "char";
-    case SOL_ELEM_I8: return "int8_t";
-    case SOL_ELEM_I32: return "int32_t";
-    default: return "int64_t";
+    case SOL_ELEM_BF16:
+        return "uint16_t";
+    case SOL_ELEM_F32:
+        return "float";
+    case SOL_ELEM_F64:
+        return "double";
+    case SOL_ELEM_I1:
+        return "char";
+    case SOL_ELEM_I8:
+        return "int8_t";
+    case SOL_ELEM_I32:
+        return "int32_t";
+    default:
+        return "int64_t";
     }
 }
 
@@ -260,10 +284,18 @@ static void emit_load(Gen *g, const Insn *in)
 {
     int32_t d = in->d;
     switch ((SolElemKind)in->w) {
-    case SOL_ELEM_F16: cg_put(g, "%s = SC_FLOAT_FROM_BITS(*E_, SC_F16);", cg_r(g, d)); break;
-    case SOL_ELEM_BF16: cg_put(g, "%s = bf16_load(*E_);", cg_r(g, d)); break;
-    case SOL_ELEM_I1: cg_put(g, "%s = i1_load(*E_);", cg_r(g, d)); break;
-    default: cg_put(g, "%s = *E_;", cg_r(g, d)); break;
+    case SOL_ELEM_F16:
+        cg_put(g, "%s = SC_FLOAT_FROM_BITS(*E_, SC_F16);", cg_r(g, d));
+        break;
+    case SOL_ELEM_BF16:
+        cg_put(g, "%s = bf16_load(*E_);", cg_r(g, d));
+        break;
+    case SOL_ELEM_I1:
+        cg_put(g, "%s = i1_load(*E_);", cg_r(g, d));
+        break;
+    default:
+        cg_put(g, "%s = *E_;", cg_r(g, d));
+        break;
     }
     cg_put(g, " }\n");
 }
@@ -272,14 +304,30 @@ static void emit_store(Gen *g, const Insn *in)
 {
     int32_t a = in->a;
     switch ((SolElemKind)in->w) {
-    case SOL_ELEM_F32: cg_put(g, "*E_ = (float)%s;", cg_r(g, a)); break;
-    case SOL_ELEM_F64: cg_put(g, "*E_ = (double)%s;", cg_r(g, a)); break;
-    case SOL_ELEM_F16: cg_put(g, "*E_ = (uint16_t)SC_FLOAT_TO_BITS(%s, SC_F16);", cg_r(g, a)); break;
-    case SOL_ELEM_BF16: cg_put(g, "*E_ = (uint16_t)SC_FLOAT_TO_BITS(%s, SC_BF16);", cg_r(g, a)); break;
-    case SOL_ELEM_I1: cg_put(g, "*E_ = (char)(%s & 1);", cg_r(g, a)); break;
-    case SOL_ELEM_I8: cg_put(g, "*E_ = (int8_t)%s;", cg_r(g, a)); break;
-    case SOL_ELEM_I32: cg_put(g, "*E_ = (int32_t)%s;", cg_r(g, a)); break;
-    default: cg_put(g, "*E_ = %s;", cg_r(g, a)); break;
+    case SOL_ELEM_F32:
+        cg_put(g, "*E_ = (float)%s;", cg_r(g, a));
+        break;
+    case SOL_ELEM_F64:
+        cg_put(g, "*E_ = (double)%s;", cg_r(g, a));
+        break;
+    case SOL_ELEM_F16:
+        cg_put(g, "*E_ = (uint16_t)SC_FLOAT_TO_BITS(%s, SC_F16);", cg_r(g, a));
+        break;
+    case SOL_ELEM_BF16:
+        cg_put(g, "*E_ = (uint16_t)SC_FLOAT_TO_BITS(%s, SC_BF16);", cg_r(g, a));
+        break;
+    case SOL_ELEM_I1:
+        cg_put(g, "*E_ = (char)(%s & 1);", cg_r(g, a));
+        break;
+    case SOL_ELEM_I8:
+        cg_put(g, "*E_ = (int8_t)%s;", cg_r(g, a));
+        break;
+    case SOL_ELEM_I32:
+        cg_put(g, "*E_ = (int32_t)%s;", cg_r(g, a));
+        break;
+    default:
+        cg_put(g, "*E_ = %s;", cg_r(g, a));
+        break;
     }
     cg_put(g, " }\n");
 }
@@ -297,7 +345,8 @@ static void emit_alloc(Gen *g, uint32_t pc)
         else
             cg_put(g, "INT64_C(%" PRId64 "), ", s->dims[r]);
     }
-    cg_put(g, "0};\n%s = cg_host->alloc(X, %u, %u, dims_);\nif (!%s) ", cg_r(g, in->d), g->fid, pc, cg_r(g, in->d));
+    cg_put(g, "0};\n%s = cg_host->alloc(X, %u, %u, dims_);\nif (!%s) ", cg_r(g, in->d), g->fid, pc,
+           cg_r(g, in->d));
     cg_fault(g, SOL_CG_FAULT_REPORTED, pc);
     cg_put(g, "d%d = %s->data; }\n", cg_rn(g, in->d), cg_r(g, in->d));
 }
@@ -305,7 +354,8 @@ static void emit_alloc(Gen *g, uint32_t pc)
 static void emit_dim(Gen *g, uint32_t pc)
 {
     const Insn *in = &g->f->code[pc];
-    cg_put(g, "if (!%s || !%s->alive || %s < 0 || (uint64_t)%s >= %s->rank) ", cg_r(g, in->a), cg_r(g, in->a), cg_r(g, in->b), cg_r(g, in->b), cg_r(g, in->a));
+    cg_put(g, "if (!%s || !%s->alive || %s < 0 || (uint64_t)%s >= %s->rank) ", cg_r(g, in->a),
+           cg_r(g, in->a), cg_r(g, in->b), cg_r(g, in->b), cg_r(g, in->a));
     REPLAY(g, pc);
     cg_put(g, "%s = %s->dims[%s];\n", cg_r(g, in->d), cg_r(g, in->a), cg_r(g, in->b));
 }
@@ -374,7 +424,8 @@ static void emit_divide(Gen *g, uint32_t pc)
     uint32_t w = in->w ? in->w : 64;
     int32_t d = in->d, a = in->a, b = in->b;
     if (in->opc == EX_DIVUI || in->opc == EX_REMUI) {
-        cg_put(g, "{ const uint64_t ua_ = zext(%s, %u), ub_ = zext(%s, %u);\nif (ub_ == 0) ", cg_r(g, a), w, cg_r(g, b), w);
+        cg_put(g, "{ const uint64_t ua_ = zext(%s, %u), ub_ = zext(%s, %u);\nif (ub_ == 0) ",
+               cg_r(g, a), w, cg_r(g, b), w);
         REPLAY(g, pc);
         cg_put(g, "%s = (int64_t)(ua_ %c ub_); }\n", cg_r(g, d), in->opc == EX_DIVUI ? '/' : '%');
         return;
@@ -382,7 +433,8 @@ static void emit_divide(Gen *g, uint32_t pc)
     if (in->opc == EX_REMSI) {
         cg_put(g, "if (%s == 0) ", cg_r(g, b));
         REPLAY(g, pc);
-        cg_put(g, "%s = %s == -1 ? 0 : %s %% %s;\n", cg_r(g, d), cg_r(g, b), cg_r(g, a), cg_r(g, b));
+        cg_put(g, "%s = %s == -1 ? 0 : %s %% %s;\n", cg_r(g, d), cg_r(g, b), cg_r(g, a),
+               cg_r(g, b));
         return;
     }
     int64_t min = w >= 64 ? INT64_MIN : -(int64_t)(1ull << (w - 1));
@@ -424,47 +476,88 @@ void cg_insn(Gen *g, uint32_t pc)
     int32_t d = in->d, a = in->a, b = in->b, c = in->c;
     uint32_t w = in->w;
     switch ((ExecOpcode)in->opc) {
-    case EX_MOV: emit_move(g, d, a); return;
+    case EX_MOV:
+        emit_move(g, d, a);
+        return;
     case EX_LIN:
         cg_put(g, "%s = ", cg_r(g, d));
         cg_put_linear(g, in->x.lin);
         cg_put(g, ";\n");
         return;
-    case EX_LOAD: open_access(g, pc); emit_load(g, in); return;
-    case EX_STORE: open_access(g, pc); emit_store(g, in); return;
-    case EX_ALLOC: emit_alloc(g, pc); return;
+    case EX_LOAD:
+        open_access(g, pc);
+        emit_load(g, in);
+        return;
+    case EX_STORE:
+        open_access(g, pc);
+        emit_store(g, in);
+        return;
+    case EX_ALLOC:
+        emit_alloc(g, pc);
+        return;
     case EX_DEALLOC:
         cg_put(g, "if (!cg_host->dealloc(X, %u, %u, %s)) ", g->fid, pc, cg_r(g, a));
         cg_fault(g, SOL_CG_FAULT_REPORTED, pc);
         return;
-    case EX_DIM: emit_dim(g, pc); return;
-    case EX_ADDI: cg_put(g, "%s = %s + %s;\n", cg_r(g, d), cg_r(g, a), cg_r(g, b)); return;
-    case EX_SUBI: cg_put(g, "%s = %s - %s;\n", cg_r(g, d), cg_r(g, a), cg_r(g, b)); return;
-    case EX_MULI: cg_put(g, "%s = %s * %s;\n", cg_r(g, d), cg_r(g, a), cg_r(g, b)); return;
+    case EX_DIM:
+        emit_dim(g, pc);
+        return;
+    case EX_ADDI:
+        cg_put(g, "%s = %s + %s;\n", cg_r(g, d), cg_r(g, a), cg_r(g, b));
+        return;
+    case EX_SUBI:
+        cg_put(g, "%s = %s - %s;\n", cg_r(g, d), cg_r(g, a), cg_r(g, b));
+        return;
+    case EX_MULI:
+        cg_put(g, "%s = %s * %s;\n", cg_r(g, d), cg_r(g, a), cg_r(g, b));
+        return;
     case EX_MULC:
         cg_put(g, "%s = %s * ", cg_r(g, d), cg_r(g, a));
         cg_put_i64(g, in->x.imm);
         cg_put(g, ";\n");
         return;
-    case EX_DIVSI: case EX_DIVUI: case EX_CEILDIVSI: case EX_FLOORDIVSI: case EX_REMSI:
+    case EX_DIVSI:
+    case EX_DIVUI:
+    case EX_CEILDIVSI:
+    case EX_FLOORDIVSI:
+    case EX_REMSI:
     case EX_REMUI:
         emit_divide(g, pc);
         return;
-    case EX_ANDI: cg_put(g, "%s = %s & %s;\n", cg_r(g, d), cg_r(g, a), cg_r(g, b)); return;
-    case EX_ORI: cg_put(g, "%s = %s | %s;\n", cg_r(g, d), cg_r(g, a), cg_r(g, b)); return;
-    case EX_XORI: cg_put(g, "%s = %s ^ %s;\n", cg_r(g, d), cg_r(g, a), cg_r(g, b)); return;
-    case EX_SHLI: case EX_SHRSI: case EX_SHRUI: emit_shift(g, pc); return;
-    case EX_MAXSI: cg_put(g, "%s = %s > %s ? %s : %s;\n", cg_r(g, d), cg_r(g, a), cg_r(g, b), cg_r(g, a), cg_r(g, b)); return;
-    case EX_MINSI: cg_put(g, "%s = %s < %s ? %s : %s;\n", cg_r(g, d), cg_r(g, a), cg_r(g, b), cg_r(g, a), cg_r(g, b)); return;
+    case EX_ANDI:
+        cg_put(g, "%s = %s & %s;\n", cg_r(g, d), cg_r(g, a), cg_r(g, b));
+        return;
+    case EX_ORI:
+        cg_put(g, "%s = %s | %s;\n", cg_r(g, d), cg_r(g, a), cg_r(g, b));
+        return;
+    case EX_XORI:
+        cg_put(g, "%s = %s ^ %s;\n", cg_r(g, d), cg_r(g, a), cg_r(g, b));
+        return;
+    case EX_SHLI:
+    case EX_SHRSI:
+    case EX_SHRUI:
+        emit_shift(g, pc);
+        return;
+    case EX_MAXSI:
+        cg_put(g, "%s = %s > %s ? %s : %s;\n", cg_r(g, d), cg_r(g, a), cg_r(g, b), cg_r(g, a),
+               cg_r(g, b));
+        return;
+    case EX_MINSI:
+        cg_put(g, "%s = %s < %s ? %s : %s;\n", cg_r(g, d), cg_r(g, a), cg_r(g, b), cg_r(g, a),
+               cg_r(g, b));
+        return;
     case EX_MAXUI:
-        cg_put(g, "%s = zext(%s, %u) > zext(%s, %u) ? %s : %s;\n", cg_r(g, d), cg_r(g, a), w, cg_r(g, b), w, cg_r(g, a), cg_r(g, b));
+        cg_put(g, "%s = zext(%s, %u) > zext(%s, %u) ? %s : %s;\n", cg_r(g, d), cg_r(g, a), w,
+               cg_r(g, b), w, cg_r(g, a), cg_r(g, b));
         return;
     case EX_MINUI:
-        cg_put(g, "%s = zext(%s, %u) < zext(%s, %u) ? %s : %s;\n", cg_r(g, d), cg_r(g, a), w, cg_r(g, b), w, cg_r(g, a), cg_r(g, b));
+        cg_put(g, "%s = zext(%s, %u) < zext(%s, %u) ? %s : %s;\n", cg_r(g, d), cg_r(g, a), w,
+               cg_r(g, b), w, cg_r(g, a), cg_r(g, b));
         return;
     case EX_AFLOORDIV:
     case EX_ACEILDIV:
-        cg_put(g, "%s = %s(%s, ", cg_r(g, d), in->opc == EX_AFLOORDIV ? "sc_floordiv" : "sc_ceildiv", cg_r(g, a));
+        cg_put(g, "%s = %s(%s, ", cg_r(g, d),
+               in->opc == EX_AFLOORDIV ? "sc_floordiv" : "sc_ceildiv", cg_r(g, a));
         cg_put_i64(g, in->x.imm);
         cg_put(g, ");\n");
         return;
@@ -479,21 +572,31 @@ void cg_insn(Gen *g, uint32_t pc)
         REPLAY(g, pc);
         cg_put(g, "%s = sc_floormod(%s, %s);\n", cg_r(g, d), cg_r(g, a), cg_r(g, b));
         return;
-    case EX_SEXT: cg_put(g, "%s = sext(%s, %u);\n", cg_r(g, d), cg_r(g, a), w); return;
-    case EX_ZEXT: cg_put(g, "%s = (int64_t)zext(%s, %u);\n", cg_r(g, d), cg_r(g, a), w); return;
+    case EX_SEXT:
+        cg_put(g, "%s = sext(%s, %u);\n", cg_r(g, d), cg_r(g, a), w);
+        return;
+    case EX_ZEXT:
+        cg_put(g, "%s = (int64_t)zext(%s, %u);\n", cg_r(g, d), cg_r(g, a), w);
+        return;
     case EX_ABSI:
-        cg_put(g, "%s = %s < 0 ? (int64_t)(0 - (uint64_t)%s) : %s;\n", cg_r(g, d), cg_r(g, a), cg_r(g, a), cg_r(g, a));
+        cg_put(g, "%s = %s < 0 ? (int64_t)(0 - (uint64_t)%s) : %s;\n", cg_r(g, d), cg_r(g, a),
+               cg_r(g, a), cg_r(g, a));
         return;
     case EX_CTLZ:
-        cg_put(g, "{ const uint64_t x_ = zext(%s, %u); %s = x_ ? __builtin_clzll(x_) - %d : %u; }\n", cg_r(g, a), w, cg_r(g, d), 64 - (int)w, w);
+        cg_put(g,
+               "{ const uint64_t x_ = zext(%s, %u); %s = x_ ? __builtin_clzll(x_) - %d : %u; }\n",
+               cg_r(g, a), w, cg_r(g, d), 64 - (int)w, w);
         return;
     case EX_CTTZ:
-        cg_put(g, "{ const uint64_t x_ = zext(%s, %u); %s = x_ ? __builtin_ctzll(x_) : %u; }\n", cg_r(g, a),
-               w, cg_r(g, d), w);
+        cg_put(g, "{ const uint64_t x_ = zext(%s, %u); %s = x_ ? __builtin_ctzll(x_) : %u; }\n",
+               cg_r(g, a), w, cg_r(g, d), w);
         return;
-    case EX_CTPOP: cg_put(g, "%s = __builtin_popcountll(zext(%s, %u));\n", cg_r(g, d), cg_r(g, a), w); return;
+    case EX_CTPOP:
+        cg_put(g, "%s = __builtin_popcountll(zext(%s, %u));\n", cg_r(g, d), cg_r(g, a), w);
+        return;
     case EX_CMPI:
-        cg_put(g, "%s = cmpi(%u, %s, %s, %u) ? -1 : 0;\n", cg_r(g, d), (unsigned)in->x.imm, cg_r(g, a), cg_r(g, b), w);
+        cg_put(g, "%s = cmpi(%u, %s, %s, %u) ? -1 : 0;\n", cg_r(g, d), (unsigned)in->x.imm,
+               cg_r(g, a), cg_r(g, b), w);
         return;
     case EX_SELECT:
         cg_put(g, "%s = %s ? %s : %s;", cg_r(g, d), cg_r(g, a), cg_r(g, b), cg_r(g, c));
@@ -501,11 +604,21 @@ void cg_insn(Gen *g, uint32_t pc)
             cg_put(g, " d%d = %s ? d%d : d%d;", cg_rn(g, d), cg_r(g, a), cg_rn(g, b), cg_rn(g, c));
         cg_put(g, "\n");
         return;
-    case EX_ADDF: f64_binary(g, in, "+"); return;
-    case EX_SUBF: f64_binary(g, in, "-"); return;
-    case EX_MULF: f64_binary(g, in, "*"); return;
-    case EX_DIVF: f64_binary(g, in, "/"); return;
-    case EX_REMF: call_fn(g, in, "CG_FD2", (SolCgFn)fmod, false, 2); return;
+    case EX_ADDF:
+        f64_binary(g, in, "+");
+        return;
+    case EX_SUBF:
+        f64_binary(g, in, "-");
+        return;
+    case EX_MULF:
+        f64_binary(g, in, "*");
+        return;
+    case EX_DIVF:
+        f64_binary(g, in, "/");
+        return;
+    case EX_REMF:
+        call_fn(g, in, "CG_FD2", (SolCgFn)fmod, false, 2);
+        return;
     case EX_MAXIMUMF:
     case EX_MINIMUMF:
     case EX_MAXNUMF:
@@ -525,20 +638,48 @@ void cg_insn(Gen *g, uint32_t pc)
         fval(g, a);
         cg_put(g, ";\n");
         return;
-    case EX_MATH1: call_fn(g, in, "CG_FD1", (SolCgFn)in->x.f1, false, 1); return;
-    case EX_MATH2: call_fn(g, in, "CG_FD2", (SolCgFn)in->x.f2, false, 2); return;
-    case EX_FMA: call_fn(g, in, "CG_FD3", (SolCgFn)fma, false, 3); return;
-    case EX_ADDF_F32: f32_binary(g, in, "+"); return;
-    case EX_SUBF_F32: f32_binary(g, in, "-"); return;
-    case EX_MULF_F32: f32_binary(g, in, "*"); return;
-    case EX_DIVF_F32: f32_binary(g, in, "/"); return;
-    case EX_REMF_F32: call_fn(g, in, "CG_FF2", (SolCgFn)fmodf, true, 2); return;
-    case EX_MATH1_F32: call_fn(g, in, "CG_FF1", (SolCgFn)in->x.f1f, true, 1); return;
-    case EX_MATH2_F32: call_fn(g, in, "CG_FF2", (SolCgFn)in->x.f2f, true, 2); return;
-    case EX_FMA_F32: call_fn(g, in, "CG_FF3", (SolCgFn)fmaf, true, 3); return;
-    case EX_ROUND_F32: cg_put(g, "%s = (float)%s;\n", cg_r(g, d), cg_r(g, a)); return;
-    case EX_ROUND_F16: cg_put(g, "%s = SC_FLOAT_ROUND(%s, SC_F16);\n", cg_r(g, d), cg_r(g, a)); return;
-    case EX_ROUND_BF16: cg_put(g, "%s = SC_FLOAT_ROUND(%s, SC_BF16);\n", cg_r(g, d), cg_r(g, a)); return;
+    case EX_MATH1:
+        call_fn(g, in, "CG_FD1", (SolCgFn)in->x.f1, false, 1);
+        return;
+    case EX_MATH2:
+        call_fn(g, in, "CG_FD2", (SolCgFn)in->x.f2, false, 2);
+        return;
+    case EX_FMA:
+        call_fn(g, in, "CG_FD3", (SolCgFn)fma, false, 3);
+        return;
+    case EX_ADDF_F32:
+        f32_binary(g, in, "+");
+        return;
+    case EX_SUBF_F32:
+        f32_binary(g, in, "-");
+        return;
+    case EX_MULF_F32:
+        f32_binary(g, in, "*");
+        return;
+    case EX_DIVF_F32:
+        f32_binary(g, in, "/");
+        return;
+    case EX_REMF_F32:
+        call_fn(g, in, "CG_FF2", (SolCgFn)fmodf, true, 2);
+        return;
+    case EX_MATH1_F32:
+        call_fn(g, in, "CG_FF1", (SolCgFn)in->x.f1f, true, 1);
+        return;
+    case EX_MATH2_F32:
+        call_fn(g, in, "CG_FF2", (SolCgFn)in->x.f2f, true, 2);
+        return;
+    case EX_FMA_F32:
+        call_fn(g, in, "CG_FF3", (SolCgFn)fmaf, true, 3);
+        return;
+    case EX_ROUND_F32:
+        cg_put(g, "%s = (float)%s;\n", cg_r(g, d), cg_r(g, a));
+        return;
+    case EX_ROUND_F16:
+        cg_put(g, "%s = SC_FLOAT_ROUND(%s, SC_F16);\n", cg_r(g, d), cg_r(g, a));
+        return;
+    case EX_ROUND_BF16:
+        cg_put(g, "%s = SC_FLOAT_ROUND(%s, SC_BF16);\n", cg_r(g, d), cg_r(g, a));
+        return;
     case EX_CMPF:
         cg_put(g, "%s = cmpf(%u, ", cg_r(g, d), (unsigned)in->x.imm);
         fval(g, a);
@@ -546,8 +687,12 @@ void cg_insn(Gen *g, uint32_t pc)
         fval(g, b);
         cg_put(g, ") ? -1 : 0;\n");
         return;
-    case EX_SITOFP: cg_put(g, "%s = sitofp(%s, %d);\n", cg_r(g, d), cg_r(g, a), c); return;
-    case EX_UITOFP: cg_put(g, "%s = int_to_float(false, zext(%s, %u), %d);\n", cg_r(g, d), cg_r(g, a), w, c); return;
+    case EX_SITOFP:
+        cg_put(g, "%s = sitofp(%s, %d);\n", cg_r(g, d), cg_r(g, a), c);
+        return;
+    case EX_UITOFP:
+        cg_put(g, "%s = int_to_float(false, zext(%s, %u), %d);\n", cg_r(g, d), cg_r(g, a), w, c);
+        return;
     case EX_FPTOSI:
     case EX_FPTOUI:
         cg_put(g, "%s = %s(", cg_r(g, d), in->opc == EX_FPTOSI ? "fptosi" : "fptoui");
@@ -559,7 +704,9 @@ void cg_insn(Gen *g, uint32_t pc)
         fval(g, a);
         cg_put(g, ", %u);\n", w);
         return;
-    case EX_BITCAST_IF: cg_put(g, "%s = bitcast_if(%s, %u);\n", cg_r(g, d), cg_r(g, a), w); return;
+    case EX_BITCAST_IF:
+        cg_put(g, "%s = bitcast_if(%s, %u);\n", cg_r(g, d), cg_r(g, a), w);
+        return;
     default:
         abort(); /* control flow is cgen.c's; BATCH never reaches the C engine */
     }

@@ -31,7 +31,7 @@
 #define LANES 8 /* CG_LANES of cprelude.h */
 
 typedef struct Plan {
-    uint32_t p, q;   /* the lane loop's FOR and NEXT */
+    uint32_t p, q; /* the lane loop's FOR and NEXT */
     int32_t iv;
     bool *varies;    /* per register: a value per lane */
     bool *written;   /* per register: written inside the loop */
@@ -52,16 +52,60 @@ static void plan_free(Plan *P)
 static bool lane_opcode(ExecOpcode k)
 {
     switch (k) {
-    case EX_MOV: case EX_LIN: case EX_LOAD: case EX_STORE: case EX_ADDI: case EX_SUBI:
-    case EX_MULI: case EX_MULC: case EX_ANDI: case EX_ORI: case EX_XORI: case EX_MAXSI:
-    case EX_MINSI: case EX_MAXUI: case EX_MINUI: case EX_AFLOORDIV: case EX_ACEILDIV:
-    case EX_SEXT: case EX_ZEXT: case EX_ABSI: case EX_CMPI: case EX_SELECT: case EX_ADDF:
-    case EX_SUBF: case EX_MULF: case EX_DIVF: case EX_MAXIMUMF: case EX_MINIMUMF:
-    case EX_MAXNUMF: case EX_MINNUMF: case EX_NEGF: case EX_MATH1: case EX_MATH2: case EX_FMA:
-    case EX_ADDF_F32: case EX_SUBF_F32: case EX_MULF_F32: case EX_DIVF_F32: case EX_MATH1_F32:
-    case EX_MATH2_F32: case EX_FMA_F32: case EX_ROUND_F32: case EX_ROUND_F16:
-    case EX_ROUND_BF16: case EX_CMPF: case EX_SITOFP: case EX_UITOFP: case EX_FPTOSI:
-    case EX_FPTOUI: case EX_FOR: case EX_NEXT: case EX_JMP: case EX_JNEG: case EX_JNZ:
+    case EX_MOV:
+    case EX_LIN:
+    case EX_LOAD:
+    case EX_STORE:
+    case EX_ADDI:
+    case EX_SUBI:
+    case EX_MULI:
+    case EX_MULC:
+    case EX_ANDI:
+    case EX_ORI:
+    case EX_XORI:
+    case EX_MAXSI:
+    case EX_MINSI:
+    case EX_MAXUI:
+    case EX_MINUI:
+    case EX_AFLOORDIV:
+    case EX_ACEILDIV:
+    case EX_SEXT:
+    case EX_ZEXT:
+    case EX_ABSI:
+    case EX_CMPI:
+    case EX_SELECT:
+    case EX_ADDF:
+    case EX_SUBF:
+    case EX_MULF:
+    case EX_DIVF:
+    case EX_MAXIMUMF:
+    case EX_MINIMUMF:
+    case EX_MAXNUMF:
+    case EX_MINNUMF:
+    case EX_NEGF:
+    case EX_MATH1:
+    case EX_MATH2:
+    case EX_FMA:
+    case EX_ADDF_F32:
+    case EX_SUBF_F32:
+    case EX_MULF_F32:
+    case EX_DIVF_F32:
+    case EX_MATH1_F32:
+    case EX_MATH2_F32:
+    case EX_FMA_F32:
+    case EX_ROUND_F32:
+    case EX_ROUND_F16:
+    case EX_ROUND_BF16:
+    case EX_CMPF:
+    case EX_SITOFP:
+    case EX_UITOFP:
+    case EX_FPTOSI:
+    case EX_FPTOUI:
+    case EX_FOR:
+    case EX_NEXT:
+    case EX_JMP:
+    case EX_JNEG:
+    case EX_JNZ:
         return true;
     case EX_AMOD: /* by a constant only: by a register it can fault */
     default:
@@ -73,8 +117,17 @@ static bool lane_opcode(ExecOpcode k)
 static bool pure_int(const Insn *in)
 {
     switch ((ExecOpcode)in->opc) {
-    case EX_MOV: case EX_LIN: case EX_ADDI: case EX_SUBI: case EX_MULI: case EX_MULC:
-    case EX_MAXSI: case EX_MINSI: case EX_AFLOORDIV: case EX_ACEILDIV: case EX_SEXT:
+    case EX_MOV:
+    case EX_LIN:
+    case EX_ADDI:
+    case EX_SUBI:
+    case EX_MULI:
+    case EX_MULC:
+    case EX_MAXSI:
+    case EX_MINSI:
+    case EX_AFLOORDIV:
+    case EX_ACEILDIV:
+    case EX_SEXT:
     case EX_ZEXT:
         return true;
     case EX_AMOD:
@@ -129,8 +182,7 @@ static bool precheckable(const ExecFunc *f, Plan *P, int32_t r, int depth)
     if (!P->written[r] || r == P->iv || P->precheck[r])
         return true;
     int32_t pc = def_of(f, P, r);
-    if (pc < 0 || depth > 16 || !pure_int(&f->code[pc]) ||
-        f->reg_kind[r] != EXEC_REG_INT)
+    if (pc < 0 || depth > 16 || !pure_int(&f->code[pc]) || f->reg_kind[r] != EXEC_REG_INT)
         return false;
     PrecheckCtx c = {f, P, depth, true};
     cg_for_each_read(&f->code[pc], precheck_operand, &c);
@@ -252,8 +304,7 @@ static void find_ctrl_only(const ExecFunc *f, Plan *P)
         UseCtx c = {P, drop};
         for (uint32_t pc = P->p + 1; pc < P->q; pc++) {
             const Insn *in = &f->code[pc];
-            if (in->opc == EX_FOR || in->opc == EX_NEXT || in->opc == EX_JNEG ||
-                in->opc == EX_JNZ)
+            if (in->opc == EX_FOR || in->opc == EX_NEXT || in->opc == EX_JNEG || in->opc == EX_JNZ)
                 continue; /* steering */
             int32_t w = cg_written_reg(in);
             if (w >= 0 && P->ctrl_only[w])
@@ -340,12 +391,14 @@ static void lane_access_insn(Gen *g, uint32_t pc)
     g->lane0 = false;
     int32_t n = cg_rn(g, r);
     if (widened && in->opc == EX_LOAD)
-        cg_put(g, ");\ncg_vf32 w_;\nmemcpy(&w_, E_, sizeof w_);\n"
-                  "rv%d = __builtin_convertvector(w_, cg_vf64); }\n",
+        cg_put(g,
+               ");\ncg_vf32 w_;\nmemcpy(&w_, E_, sizeof w_);\n"
+               "rv%d = __builtin_convertvector(w_, cg_vf64); }\n",
                n);
     else if (widened)
-        cg_put(g, ");\nconst cg_vf32 w_ = __builtin_convertvector(rv%d, cg_vf32);\n"
-                  "memcpy(E_, &w_, sizeof w_); }\n",
+        cg_put(g,
+               ");\nconst cg_vf32 w_ = __builtin_convertvector(rv%d, cg_vf32);\n"
+               "memcpy(E_, &w_, sizeof w_); }\n",
                n);
     else if (in->opc == EX_LOAD)
         cg_put(g, ");\nmemcpy(&rv%d, E_, sizeof rv%d); }\n", n, n);
@@ -359,18 +412,41 @@ static bool vector_binary(Gen *g, const Insn *in)
     const char *op;
     ExecRegKind k;
     switch ((ExecOpcode)in->opc) {
-    case EX_ADDF_F32: op = "+", k = EXEC_REG_F32; break;
-    case EX_SUBF_F32: op = "-", k = EXEC_REG_F32; break;
-    case EX_MULF_F32: op = "*", k = EXEC_REG_F32; break;
-    case EX_DIVF_F32: op = "/", k = EXEC_REG_F32; break;
-    case EX_ADDF: op = "+", k = EXEC_REG_F64; break;
-    case EX_SUBF: op = "-", k = EXEC_REG_F64; break;
-    case EX_MULF: op = "*", k = EXEC_REG_F64; break;
-    case EX_DIVF: op = "/", k = EXEC_REG_F64; break;
-    case EX_ADDI: op = "+", k = EXEC_REG_INT; break;
-    case EX_SUBI: op = "-", k = EXEC_REG_INT; break;
-    case EX_MULI: op = "*", k = EXEC_REG_INT; break;
-    default: return false;
+    case EX_ADDF_F32:
+        op = "+", k = EXEC_REG_F32;
+        break;
+    case EX_SUBF_F32:
+        op = "-", k = EXEC_REG_F32;
+        break;
+    case EX_MULF_F32:
+        op = "*", k = EXEC_REG_F32;
+        break;
+    case EX_DIVF_F32:
+        op = "/", k = EXEC_REG_F32;
+        break;
+    case EX_ADDF:
+        op = "+", k = EXEC_REG_F64;
+        break;
+    case EX_SUBF:
+        op = "-", k = EXEC_REG_F64;
+        break;
+    case EX_MULF:
+        op = "*", k = EXEC_REG_F64;
+        break;
+    case EX_DIVF:
+        op = "/", k = EXEC_REG_F64;
+        break;
+    case EX_ADDI:
+        op = "+", k = EXEC_REG_INT;
+        break;
+    case EX_SUBI:
+        op = "-", k = EXEC_REG_INT;
+        break;
+    case EX_MULI:
+        op = "*", k = EXEC_REG_INT;
+        break;
+    default:
+        return false;
     }
     if (kind(g, in->d) != k || kind(g, in->a) != k || kind(g, in->b) != k)
         return false;
@@ -515,15 +591,19 @@ void cg_lanes_range(Gen *g, uint32_t from, uint32_t to)
             lanes_inner_loop(g, pc);
             pc = (uint32_t)in->c;
             continue;
-        case EX_JMP: cg_put(g, "goto L%u_%u;\n", g->copy, cg_label(g, (uint32_t)in->c)); break;
+        case EX_JMP:
+            cg_put(g, "goto L%u_%u;\n", g->copy, cg_label(g, (uint32_t)in->c));
+            break;
         case EX_JNEG:
         case EX_JNZ:
             cg_put(g, "if (");
             put_ctrl(g, in->a);
-            cg_put(g, in->opc == EX_JNEG ? " < 0) goto L%u_%u;\n" : " != 0) goto L%u_%u;\n", g->copy,
-                   cg_label(g, (uint32_t)in->c));
+            cg_put(g, in->opc == EX_JNEG ? " < 0) goto L%u_%u;\n" : " != 0) goto L%u_%u;\n",
+                   g->copy, cg_label(g, (uint32_t)in->c));
             break;
-        default: lane_insn(g, pc); break;
+        default:
+            lane_insn(g, pc);
+            break;
         }
         pc++;
     }
@@ -568,8 +648,9 @@ void cg_lanes_loop(Gen *g, uint32_t p, uint32_t q, int id,
         abort(); /* cgen.c marked it with cg_lanes_possible */
     cg_put(g, "for (int64_t t%d = f%d; t%d < f%d + (int64_t)e%d; t%d++) {\n", id, id, id, id, id,
            id);
-    cg_put(g, "if (!X->in_order && (uint64_t)(f%d + (int64_t)e%d - t%d) >= CG_LANES) {\n"
-              "int u_ = 1;\n",
+    cg_put(g,
+           "if (!X->in_order && (uint64_t)(f%d + (int64_t)e%d - t%d) >= CG_LANES) {\n"
+           "int u_ = 1;\n",
            id, id, id);
     put_check(g, &P, id);
     cg_put(g, "if (u_) {\nif (B < CG_LANES) ");

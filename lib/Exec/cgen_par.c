@@ -22,21 +22,11 @@
 #include <stdlib.h>
 
 typedef struct Regs {
-    bool *in_body;  /* written inside the loop body */
-    bool *outside;  /* written or read outside the loop */
+    bool *in_body; /* written inside the loop body */
+    bool *outside; /* written or read outside the loop */
 } Regs;
 
 static void mark_outside(int32_t r, void *user) { ((Regs *)user)->outside[r] = true; }
-
-/* The slot of an entry argument or memref.alloc result: a buffer no other memref value names. */
-static bool distinct_buffer(const SolValue *v, const SolOp *entry)
-{
-    if (!v)
-        return false;
-    if (!v->def)
-        return entry && sol_block_parent_op(v->owner) == entry;
-    return v->def->kind == SOL_OP_ALLOC;
-}
 
 /* The subscript is c0 + k*iv + terms of registers the loop does not write, k != 0. */
 static bool slices_by_iv(const Linear *l, int32_t iv, const Regs *regs)
@@ -49,16 +39,6 @@ static bool slices_by_iv(const Linear *l, int32_t iv, const Regs *regs)
             return false;
     }
     return has_iv;
-}
-
-static bool same_linear(const Linear *x, const Linear *y)
-{
-    if (x->c0 != y->c0 || x->nterms != y->nterms)
-        return false;
-    for (uint32_t k = 0; k < x->nterms; k++)
-        if (x->reg[k] != y->reg[k] || x->coef[k] != y->coef[k])
-            return false;
-    return true;
 }
 
 typedef SolVecOf(const Access *) AccessList;
@@ -77,7 +57,8 @@ static bool sliced(const AccessList *all, const SolValue *mem, int32_t iv, const
         for (size_t i = 0; i < all->len && all_alike; i++) {
             const Access *a = all->data[i];
             if (a->memv == mem)
-                all_alike = a->rank == first->rank && same_linear(&a->subs[r], &first->subs[r]);
+                all_alike =
+                    a->rank == first->rank && sol_exec_same_linear(&a->subs[r], &first->subs[r]);
         }
         if (all_alike)
             return true;
@@ -100,10 +81,10 @@ static bool memory_is_sliced(const ExecFunc *f, uint32_t p, uint32_t q, int32_t 
     bool ok = true;
     for (size_t i = 0; i < stores.len && ok; i++) {
         const Access *s = stores.data[i];
-        ok = distinct_buffer(s->memv, entry) && !regs->in_body[s->mem] &&
+        ok = sol_exec_distinct_buffer(s->memv, entry) && !regs->in_body[s->mem] &&
              sliced(&all, s->memv, iv, regs);
         for (size_t j = 0; j < all.len && ok; j++)
-            ok = all.data[j]->memv == s->memv || distinct_buffer(all.data[j]->memv, entry);
+            ok = all.data[j]->memv == s->memv || sol_exec_distinct_buffer(all.data[j]->memv, entry);
     }
     sol_vec_free(&all);
     sol_vec_free(&stores);
@@ -116,7 +97,12 @@ bool cg_loop_is_parallel(const ExecFunc *f, uint32_t p, const SolOp *entry)
     uint32_t q = (uint32_t)head->c - 1;
     for (uint32_t pc = p + 1; pc < q; pc++)
         switch ((ExecOpcode)f->code[pc].opc) {
-        case EX_CALL: case EX_ALLOC: case EX_DEALLOC: case EX_RET: case EX_HALT: case EX_BATCH:
+        case EX_CALL:
+        case EX_ALLOC:
+        case EX_DEALLOC:
+        case EX_RET:
+        case EX_HALT:
+        case EX_BATCH:
             return false;
         default:
             break;

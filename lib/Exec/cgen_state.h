@@ -22,13 +22,13 @@ typedef struct Gen {
     const ExecProgram *prog;
     const ExecFunc *f;
     uint32_t fid;
-    SolBuf *o;            /* where code goes */
-    bool *target;         /* per pc of f (and one past the end): a jump lands here */
-    bool *parallel;       /* per pc of f: a FOR whose loop runs on threads */
-    bool *restrict_mem;   /* per register: a memref whose dN is a restrict parameter (checked
-                             accesses index dN too, so the buffer has one access path) */
-    bool *jam;            /* per pc of f: a FOR whose iterations run CG_LANES at a time */
-    int32_t inner;        /* id of the innermost loop being written, -1 outside one */
+    SolBuf *o;          /* where code goes */
+    bool *target;       /* per pc of f (and one past the end): a jump lands here */
+    bool *parallel;     /* per pc of f: a FOR whose loop runs on threads */
+    bool *restrict_mem; /* per register: a memref whose dN is a restrict parameter (checked
+                           accesses index dN too, so the buffer has one access path) */
+    bool *jam;          /* per pc of f: a FOR whose iterations run CG_LANES at a time */
+    int32_t inner;      /* id of the innermost loop being written, -1 outside one */
     /* lanes (cgen_lanes.c): while a jammed block is written, varies[r] says register r holds
      * one value per lane, named `<lane_prefix>N[l]` (`[0]` with lane0) */
     bool lanes, lane0;
@@ -41,14 +41,14 @@ typedef struct Gen {
     int32_t *rmap, *rback; /* register -> its number in the text, and back; NULL: identity */
     uint32_t nr;           /* numbers given */
     uint32_t pc_base;      /* the loop's pc; pcs print as `pc0 + (pc - pc_base)` */
-    uint32_t copy;        /* labels are L<copy>_<pc>: a jammed block is a second copy */
-    uint32_t copies;      /* copies made so far */
-    char names[8][40];    /* cg_r's results, reused round robin */
+    uint32_t copy;         /* labels are L<copy>_<pc>: a jammed block is a second copy */
+    uint32_t copies;       /* copies made so far */
+    char names[8][40];     /* cg_r's results, reused round robin */
     uint32_t next_name;
-    uint32_t uid;         /* for unique local names */
-    const SolCgFn *fns;   /* sol_exec_math_table */
+    uint32_t uid;       /* for unique local names */
+    const SolCgFn *fns; /* sol_exec_math_table */
     uint32_t nfns;
-    SolBuf outlined;      /* the bodies of parallel loops, written before the functions */
+    SolBuf outlined;               /* the bodies of parallel loops, written before the functions */
     SolVecOf(OutlinedBody) bodies; /* each distinct body once (cgen.c: outline) */
     CgenSummary *sum;
 } Gen;

@@ -19,9 +19,16 @@
 /* -O2 like the peers of bench/exec; -fwrapv: signed arithmetic wraps, as the interpreter's
  * (which computes on uint64_t); -ffp-contract=off and no fast-math: every float operation is
  * rounded on its own, as in the interpreter. */
-const char *const sol_cg_cflags[] = {"-std=c11", "-O2", "-fPIC", "-shared", "-fwrapv",
-                                     "-ffp-contract=off", "-fno-fast-math",
-                                     "-fvisibility=hidden", "-w", NULL};
+const char *const sol_cg_cflags[] = {"-std=c11",
+                                     "-O2",
+                                     "-fPIC",
+                                     "-shared",
+                                     "-fwrapv",
+                                     "-ffp-contract=off",
+                                     "-fno-fast-math",
+                                     "-fvisibility=hidden",
+                                     "-w",
+                                     NULL};
 
 /* The vector width of this CPU: AVX2 holds a lane block of 8 floats in one register, AVX-512
  * one of 8 doubles too (--precision=wide); IEEE arithmetic per lane is the same at any width.
@@ -82,8 +89,7 @@ static void cache_key(const char *compiler, const char *source, size_t len, char
     char *real = realpath(compiler, NULL);
     struct stat st;
     if (real && stat(real, &st) == 0)
-        sol_buf_printf(&id, "%s %lld %lld\n", real, (long long)st.st_size,
-                       (long long)st.st_mtime);
+        sol_buf_printf(&id, "%s %lld %lld\n", real, (long long)st.st_size, (long long)st.st_mtime);
     else
         sol_buf_printf(&id, "%s\n", compiler);
     free(real);
@@ -303,8 +309,8 @@ bool sol_cg_load(const char *source, size_t len, const SolCgHost *host, const Cg
             ok = build(compiler, dir.data, "tmp-", obj.data, source, len, host, o, mod, info);
         }
         if (ok)
-            sol_buf_printf(&info->log, "%s %s\n", info->cache_hit ? "cached:" : "compiled:",
-                           obj.data);
+            sol_buf_printf(&info->log, "%s %s\n",
+                           info->cache_hit ? "cached:" : "compiled:", obj.data);
     } else if (o->cached_only) {
         ok = false;
         sol_buf_printf(&info->why, "no cache");

@@ -21,8 +21,8 @@
 #include "Support/support.h"
 
 typedef struct CgModule {
-    void *handle;      /* dlopen's */
-    SolCgRunFn run;    /* solar_cg_run */
+    void *handle;   /* dlopen's */
+    SolCgRunFn run; /* solar_cg_run */
 } CgModule;
 
 typedef struct CgLoadOptions {

@@ -150,11 +150,11 @@ static void compile_for(Compiler *C, SolOp *op)
     uint32_t head_pc = here(C) - 1, body_pc = here(C);
     compile_block(C, body);
     move_yield(C, body, iter, niter);
-    BatchLoop *bl = C->prog->batch ? sol_exec_batch_plan(
-                                         &C->prog->arena, C->code.data + body_pc, here(C) - body_pc,
-                                         C->nregs, iv, iter, niter,
-                                         C->arg_tensors ? C->fn->op : NULL, L->step)
-                                   : NULL;
+    BatchLoop *bl = C->prog->batch
+                        ? sol_exec_batch_plan(&C->prog->arena, C->code.data + body_pc,
+                                              here(C) - body_pc, C->nregs, iv, iter, niter,
+                                              C->arg_tensors ? C->fn->op : NULL, L->step)
+                        : NULL;
     if (bl) {
         /* Innermost and independent: the whole loop is one BATCH instruction. */
         C->code.len = head_pc;
@@ -234,7 +234,8 @@ static void compile_generic(Compiler *C, SolOp *op)
                 int64_t dims[SOL_TENSOR_MAX_RANK];
                 if (mem->type->rank <= SOL_TENSOR_MAX_RANK && comp_known_dims(C, mem, dims)) {
                     ubs[d] = comp_const_reg(C, dims[r]);
-                    ranges[d] = dims[r] > 0 ? (ExecRange){true, 0, dims[r] - 1} : exec_unknown_range;
+                    ranges[d] =
+                        dims[r] > 0 ? (ExecRange){true, 0, dims[r] - 1} : exec_unknown_range;
                 } else {
                     ubs[d] = comp_new_reg(C);
                     comp_emit(C, EX_DIM, ubs[d], comp_value_reg(C, mem), comp_const_reg(C, r), op);
@@ -261,17 +262,18 @@ static void compile_generic(Compiler *C, SolOp *op)
             continue;
         const SolValue *mem = sol_op_operand(op, k);
         comp_emit_load(C, comp_value_reg(C, &body->args[k]),
-                  comp_generic_access(C, maps->array.elems[k]->map, mem, ivs, ranges, op),
-                  comp_elem_of(mem->type), op);
+                       comp_generic_access(C, maps->array.elems[k]->map, mem, ivs, ranges, op),
+                       comp_elem_of(mem->type), op);
     }
     compile_block(C, body);
     SolOp *y = sol_block_last_op(body);
     uint32_t nins = op->props.generic.num_ins;
     for (uint32_t j = 0; y && j < y->num_operands && nins + j < op->num_operands; j++) {
         const SolValue *mem = sol_op_operand(op, nins + j);
-        comp_emit_store(C, comp_value_reg(C, sol_op_operand(y, j)),
-                   comp_generic_access(C, maps->array.elems[nins + j]->map, mem, ivs, ranges, y),
-                   comp_elem_of(mem->type), y);
+        comp_emit_store(
+            C, comp_value_reg(C, sol_op_operand(y, j)),
+            comp_generic_access(C, maps->array.elems[nins + j]->map, mem, ivs, ranges, y),
+            comp_elem_of(mem->type), y);
     }
     for (uint32_t d = ndims; d-- > 0;) {
         Insn *next = comp_emit(C, EX_NEXT, ivs[d], zero, ubs[d], op);
@@ -337,25 +339,46 @@ static void compile_op(Compiler *C, SolOp *op)
     MathFn1 f1;
     MathFn1f f1f;
     switch ((SolOpKind)op->kind) {
-    case SOL_OP_CONSTANT: comp_constant(C, op); return;
-    case SOL_OP_FOR: compile_for(C, op); return;
-    case SOL_OP_IF: compile_if(C, op); return;
-    case SOL_OP_GENERIC: compile_generic(C, op); return;
+    case SOL_OP_CONSTANT:
+        comp_constant(C, op);
+        return;
+    case SOL_OP_FOR:
+        compile_for(C, op);
+        return;
+    case SOL_OP_IF:
+        compile_if(C, op);
+        return;
+    case SOL_OP_GENERIC:
+        compile_generic(C, op);
+        return;
     case SOL_OP_YIELD:
-    case SOL_OP_LYIELD: return; /* moved by the enclosing op */
-    case SOL_OP_RETURN: compile_return(C, op); return;
-    case SOL_OP_CALL: compile_call(C, op); return;
-    case SOL_OP_ALLOC: compile_alloc(C, op); return;
-    case SOL_OP_DEALLOC: comp_emit(C, EX_DEALLOC, -1, a, -1, op); return;
-    case SOL_OP_DIM: comp_emit(C, EX_DIM, d, a, b, op); return;
+    case SOL_OP_LYIELD:
+        return; /* moved by the enclosing op */
+    case SOL_OP_RETURN:
+        compile_return(C, op);
+        return;
+    case SOL_OP_CALL:
+        compile_call(C, op);
+        return;
+    case SOL_OP_ALLOC:
+        compile_alloc(C, op);
+        return;
+    case SOL_OP_DEALLOC:
+        comp_emit(C, EX_DEALLOC, -1, a, -1, op);
+        return;
+    case SOL_OP_DIM:
+        comp_emit(C, EX_DIM, d, a, b, op);
+        return;
     case SOL_OP_LOAD: {
         const SolValue *mem = sol_op_operand(op, 0);
-        comp_emit_load(C, d, comp_affine_access(C, op, mem, op->props.access.map, 1), comp_elem_of(mem->type), op);
+        comp_emit_load(C, d, comp_affine_access(C, op, mem, op->props.access.map, 1),
+                       comp_elem_of(mem->type), op);
         return;
     }
     case SOL_OP_STORE: {
         const SolValue *mem = sol_op_operand(op, 1);
-        comp_emit_store(C, a, comp_affine_access(C, op, mem, op->props.access.map, 2), comp_elem_of(mem->type), op);
+        comp_emit_store(C, a, comp_affine_access(C, op, mem, op->props.access.map, 2),
+                        comp_elem_of(mem->type), op);
         return;
     }
     case SOL_OP_MLOAD: {
@@ -393,11 +416,14 @@ static void compile_op(Compiler *C, SolOp *op)
         in->w = (uint16_t)comp_int_width(op->operands[0].value->type);
         return;
     }
-    case SOL_OP_NEGF: comp_emit(C, EX_NEGF, d, a, -1, op); return;
+    case SOL_OP_NEGF:
+        comp_emit(C, EX_NEGF, d, a, -1, op);
+        return;
     case SOL_OP_FMA: {
         const SolType *t = op->results[0].type;
         bool f32 = comp_uses_f32_ops(C, t);
-        comp_emit(C, f32 ? EX_FMA_F32 : EX_FMA, d, a, b, op)->c = comp_value_reg(C, sol_op_operand(op, 2));
+        comp_emit(C, f32 ? EX_FMA_F32 : EX_FMA, d, a, b, op)->c =
+            comp_value_reg(C, sol_op_operand(op, 2));
         if (t->fkind != SOL_F32)
             comp_round_float(C, d, t, op);
         return;
@@ -464,8 +490,13 @@ static void compile_block(Compiler *C, SolBlock *b)
 static bool compile_func(ExecProgram *prog, ExecFunc *f, SolTensor *const *args,
                          bool unsafe_dealloc)
 {
-    Compiler C = {.prog = prog, .ctx = prog->module->ctx, .m = prog->module, .fn = f,
-                  .arg_tensors = args, .unsafe_dealloc = unsafe_dealloc, .ok = true};
+    Compiler C = {.prog = prog,
+                  .ctx = prog->module->ctx,
+                  .m = prog->module,
+                  .fn = f,
+                  .arg_tensors = args,
+                  .unsafe_dealloc = unsafe_dealloc,
+                  .ok = true};
     sol_ptr_map_init(&C.regs, 128);
     SolBlock *body = sol_region_first_block(&f->op->regions[0]);
     f->nargs = body->num_args;
@@ -540,10 +571,7 @@ bool sol_exec_compile(ExecProgram *prog, SolModule *m, SolOp *entry, SolTensor *
     prog->stats = stats;
     SolBlock *mb = sol_module_body(m);
     uint32_t n = 0;
-    sol_block_for_each_op(op, mb)
-    {
-        n += op->kind == SOL_OP_FUNC;
-    }
+    sol_block_for_each_op(op, mb) { n += op->kind == SOL_OP_FUNC; }
     prog->funcs = sol_arena_alloc(&prog->arena, (n + 1) * sizeof *prog->funcs);
     sol_block_for_each_op(op, mb)
     {

@@ -40,7 +40,7 @@ typedef struct LinBuilder {
 /* ---- state (compile.c) -------------------------------------------------------------------- */
 
 void *comp_arena_new(Compiler *C, size_t size); /* zeroed, freed with the program */
-int32_t comp_new_reg(Compiler *C);                /* an integer temporary */
+int32_t comp_new_reg(Compiler *C);              /* an integer temporary */
 Insn *comp_emit(Compiler *C, ExecOpcode opc, int32_t d, int32_t a, int32_t b, const SolOp *op);
 /* "solar-run cannot execute this OP: WHAT" at op; the compile fails. */
 void comp_fail(Compiler *C, const SolOp *op, const char *what);
@@ -60,8 +60,8 @@ int32_t comp_materialize_lin(Compiler *C, const Linear *l, const SolOp *op);
 /* Registers of an op's operands [first, first + n). */
 int32_t *comp_operand_regs(Compiler *C, const SolOp *op, uint32_t first, uint32_t n);
 /* A register holding result i of map over opregs. */
-int32_t comp_map_result_reg(Compiler *C, const SolAffineMap *map, uint32_t i,
-                            const int32_t *opregs, const SolOp *op);
+int32_t comp_map_result_reg(Compiler *C, const SolAffineMap *map, uint32_t i, const int32_t *opregs,
+                            const SolOp *op);
 /* The max (lower bounds) or min (upper bounds, affine.min) of a map's results. */
 int32_t comp_map_combined_reg(Compiler *C, const SolAffineMap *map, const int32_t *opregs,
                               bool take_max, const SolOp *op);

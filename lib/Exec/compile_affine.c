@@ -12,8 +12,6 @@
 
 /* ---- linear forms ------------------------------------------------------------------------- */
 
-
-
 static void lin_add_term(LinBuilder *lb, int32_t reg, int64_t coef)
 {
     for (size_t i = 0; i < lb->reg.len; i++)
@@ -53,12 +51,13 @@ static int32_t materialize_expr(Compiler *C, const SolAffineExpr *e, const int32
 
 /* Adds coef * e to lb; parts that are not linear are computed into temporaries. */
 void comp_linearize(Compiler *C, const SolAffineExpr *e, int64_t coef, const int32_t *opregs,
-                      uint32_t ndims, LinBuilder *lb, const SolOp *op)
+                    uint32_t ndims, LinBuilder *lb, const SolOp *op)
 {
     int64_t t;
     switch (e->kind) {
     case SOL_AFF_CONST:
-        if (__builtin_mul_overflow(coef, e->value, &t) || __builtin_add_overflow(lb->c0, t, &lb->c0))
+        if (__builtin_mul_overflow(coef, e->value, &t) ||
+            __builtin_add_overflow(lb->c0, t, &lb->c0))
             lb->overflow = true;
         return;
     case SOL_AFF_DIM:
@@ -101,6 +100,24 @@ int32_t comp_materialize_lin(Compiler *C, const Linear *l, const SolOp *op)
     return d;
 }
 
+/* A register holding the value of e (linearized; non-linear parts computed first). */
+static int32_t linear_reg(Compiler *C, const SolAffineExpr *e, const int32_t *opregs,
+                          uint32_t ndims, const SolOp *op)
+{
+    LinBuilder lb = {0};
+    comp_linearize(C, e, 1, opregs, ndims, &lb, op);
+    int32_t r;
+    if (lb.overflow) {
+        comp_fail(C, op, "an affine constant overflows 64 bits");
+        r = comp_const_reg(C, 0);
+    } else {
+        Linear l = comp_lin_finish(C, &lb);
+        r = comp_materialize_lin(C, &l, op);
+    }
+    comp_lin_free(&lb);
+    return r;
+}
+
 static int32_t materialize_expr(Compiler *C, const SolAffineExpr *e, const int32_t *opregs,
                                 uint32_t ndims, const SolOp *op)
 {
@@ -111,20 +128,8 @@ static int32_t materialize_expr(Compiler *C, const SolAffineExpr *e, const int32
         return opregs[e->value];
     case SOL_AFF_SYM:
         return opregs[ndims + e->value];
-    case SOL_AFF_ADD: {
-        LinBuilder lb = {0};
-        comp_linearize(C, e, 1, opregs, ndims, &lb, op);
-        int32_t r;
-        if (lb.overflow) {
-            comp_fail(C, op, "an affine constant overflows 64 bits");
-            r = comp_const_reg(C, 0);
-        } else {
-            Linear l = comp_lin_finish(C, &lb);
-            r = comp_materialize_lin(C, &l, op);
-        }
-        comp_lin_free(&lb);
-        return r;
-    }
+    case SOL_AFF_ADD:
+        return linear_reg(C, e, opregs, ndims, op);
     case SOL_AFF_MUL: {
         int32_t a = materialize_expr(C, e->lhs, opregs, ndims, op);
         int32_t d = comp_new_reg(C);
@@ -170,25 +175,14 @@ int32_t *comp_operand_regs(Compiler *C, const SolOp *op, uint32_t first, uint32_
 
 /* A register holding result i of map over opregs. */
 int32_t comp_map_result_reg(Compiler *C, const SolAffineMap *map, uint32_t i, const int32_t *opregs,
-                              const SolOp *op)
+                            const SolOp *op)
 {
-    LinBuilder lb = {0};
-    comp_linearize(C, map->results[i], 1, opregs, map->num_dims, &lb, op);
-    int32_t r;
-    if (lb.overflow) {
-        comp_fail(C, op, "an affine constant overflows 64 bits");
-        r = comp_const_reg(C, 0);
-    } else {
-        Linear l = comp_lin_finish(C, &lb);
-        r = comp_materialize_lin(C, &l, op);
-    }
-    comp_lin_free(&lb);
-    return r;
+    return linear_reg(C, map->results[i], opregs, map->num_dims, op);
 }
 
 /* The max (lower bounds) or min (upper bounds, affine.min) of a map's results. */
 int32_t comp_map_combined_reg(Compiler *C, const SolAffineMap *map, const int32_t *opregs,
-                                bool take_max, const SolOp *op)
+                              bool take_max, const SolOp *op)
 {
     int32_t r = comp_map_result_reg(C, map, 0, opregs, op);
     for (uint32_t i = 1; i < map->num_results; i++) {
@@ -238,8 +232,8 @@ static bool never_freed(Compiler *C, const SolValue *mem)
 }
 
 /* Builds an access from one linear form per subscript and their ranges. */
-static const Access *make_access(Compiler *C, const SolValue *mem, Linear *subs, const ExecRange *ranges,
-                                 const SolOp *op)
+static const Access *make_access(Compiler *C, const SolValue *mem, Linear *subs,
+                                 const ExecRange *ranges, const SolOp *op)
 {
     const SolType *t = mem->type;
     Access *acc = comp_arena_new(C, sizeof *acc);
@@ -260,7 +254,8 @@ static const Access *make_access(Compiler *C, const SolValue *mem, Linear *subs,
     int64_t stride = 1;
     for (uint32_t r = t->rank; r-- > 0;) {
         int64_t t0;
-        if (__builtin_mul_overflow(subs[r].c0, stride, &t0) || __builtin_add_overflow(lb.c0, t0, &lb.c0))
+        if (__builtin_mul_overflow(subs[r].c0, stride, &t0) ||
+            __builtin_add_overflow(lb.c0, t0, &lb.c0))
             lb.overflow = true;
         for (uint32_t k = 0; k < subs[r].nterms; k++) {
             if (__builtin_mul_overflow(subs[r].coef[k], stride, &t0))
@@ -281,7 +276,7 @@ static const Access *make_access(Compiler *C, const SolValue *mem, Linear *subs,
 
 /* An affine.load/store subscript list: map over operands [first, first + n). */
 const Access *comp_affine_access(Compiler *C, const SolOp *op, const SolValue *mem,
-                                   const SolAffineMap *map, uint32_t first)
+                                 const SolAffineMap *map, uint32_t first)
 {
     uint32_t n = map->num_dims + map->num_syms;
     int32_t *opregs = comp_operand_regs(C, op, first, n);
@@ -327,7 +322,7 @@ void comp_emit_load(Compiler *C, int32_t d, const Access *acc, SolElemKind elem,
 }
 
 void comp_emit_store(Compiler *C, int32_t value, const Access *acc, SolElemKind elem,
-                       const SolOp *op)
+                     const SolOp *op)
 {
     Insn *in = comp_emit(C, EX_STORE, -1, value, -1, op);
     in->w = (uint16_t)elem;
@@ -343,7 +338,7 @@ SolElemKind comp_elem_of(const SolType *memref)
 
 /* The access of a linalg.generic operand: its indexing map over the loop registers. */
 const Access *comp_generic_access(Compiler *C, const SolAffineMap *mk, const SolValue *mem,
-                                    const int32_t *ivs, const ExecRange *ranges, const SolOp *op)
+                                  const int32_t *ivs, const ExecRange *ranges, const SolOp *op)
 {
     Linear *subs = comp_arena_new(C, (mk->num_results + 1) * sizeof *subs);
     ExecRange rr[SOL_TENSOR_MAX_RANK + 1];
@@ -357,4 +352,3 @@ const Access *comp_generic_access(Compiler *C, const SolAffineMap *mk, const Sol
     }
     return make_access(C, mem, subs, rr, op);
 }
-

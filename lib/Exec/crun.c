@@ -160,7 +160,9 @@ static int host_parallel(SolCgEnv *X, SolCgBody body, const Slot *cap, uint64_t 
         return body(X, cap, 0, trips);
     unsigned n = p->nworkers + 1;
     for (unsigned i = 0; i < n; i++)
-        p->envs[i] = (SolCgEnv){.run = X->run, .budget = X->budget, .depth = X->depth,
+        p->envs[i] = (SolCgEnv){.run = X->run,
+                                .budget = X->budget,
+                                .depth = X->depth,
                                 .regs = p->dumps + (size_t)i * (s->max_regs + 1),
                                 .in_order = X->in_order};
     p->body = body;
@@ -213,8 +215,8 @@ void sol_cg_host_init(SolCgHost *host)
 /* The interpreter's diagnostic for the fault the program recorded. */
 static void report(ExecRun *run, const ExecProgram *prog, const SolCgEnv *X)
 {
-    if (X->fault_func < 0 || (uint32_t)X->fault_func >= prog->nfuncs ||
-        X->fault_pc < 0 || (uint32_t)X->fault_pc >= prog->funcs[X->fault_func].ncode) {
+    if (X->fault_func < 0 || (uint32_t)X->fault_func >= prog->nfuncs || X->fault_pc < 0 ||
+        (uint32_t)X->fault_pc >= prog->funcs[X->fault_func].ncode) {
         sol_emit_error(run->ctx, prog->funcs[0].op->loc,
                        "internal error: the C engine stopped at no instruction (fault %d)",
                        X->fault);
@@ -226,7 +228,9 @@ static void report(ExecRun *run, const ExecProgram *prog, const SolCgEnv *X)
         run->steps = run->step_limit + 1; /* where the interpreter stops */
         sol_exec_report_steps(run, in);
         return;
-    case SOL_CG_FAULT_DEPTH: sol_exec_report_call_depth(run, in); return;
+    case SOL_CG_FAULT_DEPTH:
+        sol_exec_report_call_depth(run, in);
+        return;
     case SOL_CG_FAULT_REPLAY:
         if (sol_exec_replay(run, in, X->regs))
             sol_emit_error(run->ctx, in->op->loc,
@@ -234,7 +238,8 @@ static void report(ExecRun *run, const ExecProgram *prog, const SolCgEnv *X)
                            "interpreter does not",
                            sol_op_name(in->op));
         return;
-    default: return; /* REPORTED: the host already did */
+    default:
+        return; /* REPORTED: the host already did */
     }
 }
 
@@ -246,7 +251,9 @@ CgOutcome sol_cg_execute(ExecRun *run, const ExecProgram *prog, const CgModule *
         if (prog->funcs[i].nregs > s.max_regs)
             s.max_regs = prog->funcs[i].nregs;
     uint64_t budget = run->step_limit - run->steps;
-    SolCgEnv X = {.run = &s, .budget = budget, .regs = sol_xcalloc(s.max_regs + 1, sizeof(Slot)),
+    SolCgEnv X = {.run = &s,
+                  .budget = budget,
+                  .regs = sol_xcalloc(s.max_regs + 1, sizeof(Slot)),
                   .in_order = in_order};
     int ok = mod->run(&X, (int32_t)(entry - prog->funcs), args, NULL);
     if (s.pool)

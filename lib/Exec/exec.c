@@ -66,9 +66,8 @@ static void count_checked(const ExecProgram *prog, SolExecStats *stats)
 }
 
 /* Compiles the module; NULL entry (reported) when something cannot run. */
-static const ExecFunc *compile(ExecProgram *prog, SolModule *m, SolOp *func,
-                               SolTensor *const *args, const SolExecOptions *opts,
-                               SolExecStats *stats)
+static const ExecFunc *compile(ExecProgram *prog, SolModule *m, SolOp *func, SolTensor *const *args,
+                               const SolExecOptions *opts, SolExecStats *stats)
 {
     stats->proved_access = 0;
     if (!sol_exec_compile(prog, m, func, args, opts, stats))
@@ -146,8 +145,9 @@ static bool may_write(const SolOp *func, uint32_t i)
     for (const SolUse *u = v->uses; u; u = u->next) {
         const SolOp *user = u->user;
         uint32_t idx = (uint32_t)(u - user->operands);
-        bool reads = (user->kind == SOL_OP_LOAD || user->kind == SOL_OP_MLOAD ||
-                      user->kind == SOL_OP_DIM) && idx == 0;
+        bool reads =
+            (user->kind == SOL_OP_LOAD || user->kind == SOL_OP_MLOAD || user->kind == SOL_OP_DIM) &&
+            idx == 0;
         reads |= user->kind == SOL_OP_GENERIC && idx < user->props.generic.num_ins;
         if (!reads)
             return true;
@@ -190,8 +190,8 @@ static void snapshot_free(Snapshot *s)
 /* One run of the loaded program. A fault where iterations ran out of order (threads, lanes)
  * undoes the run and runs it again in order, where the fault is the interpreter's. */
 static bool run_compiled(SolModule *m, SolOp *func, SolTensor *const *args,
-                         const SolExecOptions *opts, const ExecProgram *prog,
-                         const ExecFunc *entry, const CgModule *mod, SolExecStats *stats)
+                         const SolExecOptions *opts, const ExecProgram *prog, const ExecFunc *entry,
+                         const CgModule *mod, SolExecStats *stats)
 {
     Snapshot snap = {0};
     bool reorders = (stats->threads > 1 && stats->parallel_loops > 0) || stats->lane_loops > 0;
@@ -210,7 +210,8 @@ static bool run_compiled(SolModule *m, SolOp *func, SolTensor *const *args,
         if (out != CG_REORDERED || in_order)
             break;
         stats->reran_in_order = true;
-        sol_buf_puts(&stats->log, "a fault where iterations ran out of order: rerunning in order\n");
+        sol_buf_puts(&stats->log,
+                     "a fault where iterations ran out of order: rerunning in order\n");
         snapshot_restore(&snap, args);
     }
     free(slots);

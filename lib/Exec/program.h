@@ -182,6 +182,13 @@ void sol_exec_program_free(ExecProgram *prog);
 const SolCgFn *sol_exec_math_table(uint32_t *n);
 ExecFunc *sol_exec_find_func(ExecProgram *prog, const SolOp *func);
 
+/* True when memref value v names a buffer no other memref value names: a memref.alloc result,
+ * or an argument of `entry` (the entry function when its arguments are distinct buffers, else
+ * NULL). Loops that reorder their iterations (batch_plan.c, cgen_par.c) rely on it. */
+bool sol_exec_distinct_buffer(const SolValue *v, const SolOp *entry);
+/* The same linear form, term for term. */
+bool sol_exec_same_linear(const Linear *x, const Linear *y);
+
 /* Tries to batch an innermost loop whose compiled body (ending with the yield's moves) is
  * body[0, n): NULL when it does not qualify (see batch_plan.c). entry: the entry function when
  * the loop is in it (its memref arguments are distinct buffers), else NULL. */
