@@ -268,6 +268,12 @@ static void print_help(FILE *out)
           "outputs out of tolerance, 2 bad usage.\n\nOPTIONS:\n",
           out);
     sol_cli_print_flags(&cli, out);
+    fputs("\nENVIRONMENT:\n"
+          "  SOLAR_RUN_ENGINE     the default of --engine\n"
+          "  SOLAR_CC             the C engine's compiler (default cc)\n"
+          "  SOLAR_CACHE_DIR      compiled programs go to SOLAR_CACHE_DIR/exec (default\n"
+          "                       ~/.cache/solar/exec; empty: no cache)\n",
+          out);
 }
 
 /* ---- the run ----------------------------------------------------------------------------- */
