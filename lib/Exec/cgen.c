@@ -296,7 +296,6 @@ static uint32_t emit_loop(Gen *g, uint32_t p)
     if (q <= p || q >= g->f->ncode || g->f->code[q].opc != EX_NEXT)
         abort(); /* compile.c lays every loop out as FOR body NEXT */
     int id = (int)g->uid++;
-    g->sum->loops++;
     cg_put(g, "{ const int64_t lb%d = %s;\n", id, cg_r(g, head->a));
     cg_put(g, "const uint64_t n%d = cg_trips(lb%d, %s, %" PRId64 "u);\nif (n%d > 0) {\n", id, id,
            cg_r(g, head->b), head->x.imm, id);

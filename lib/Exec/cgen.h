@@ -24,7 +24,6 @@ typedef struct CgenOptions {
 } CgenOptions;
 
 typedef struct CgenSummary {
-    uint32_t loops;          /* affine.for and linalg.generic loops */
     uint32_t parallel_loops; /* outlined for threads */
     uint32_t lane_loops;     /* run in lanes */
 } CgenSummary;
