@@ -7,7 +7,7 @@
 #include "Support/process.h"
 #include "Translate/check.h"
 #include "Translate/files.h"
-#include "Translate/hash.h"
+#include "Support/sha256.h"
 
 #include <ctype.h>
 #include <stdlib.h>
