@@ -172,7 +172,8 @@ static bool second_reference(SolCheck *c)
     sol_buf_printf(&dir, "%s/reference-b", c->o.work_dir);
     SolHarnessStatus st =
         sol_harness_run(&c->harness, c->o.model, dir.data, NULL, c->scale_to, 1, c->o.log, &err);
-    if (st == SOL_HARNESS_OK && sol_reference_load(dir.data, &c->ref_b, &err)) {
+    bool loaded = st == SOL_HARNESS_OK && sol_reference_load(dir.data, &c->ref_b, &err);
+    if (loaded) {
         if (!sol_reference_sizes_equal(&c->ref_b.sizes, &c->ref.sizes)) {
             c->ref_b_state = 1;
             sol_reference_sizes_text(&c->sizes_b, &c->ref_b.sizes);

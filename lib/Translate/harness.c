@@ -33,14 +33,6 @@ char *sol_harness_find_python(const char *module, const SolLog *log)
     char modules[64], what[64];
     snprintf(modules, sizeof modules, "numpy, %s", module);
     snprintf(what, sizeof what, "numpy and %s", module);
-    /* The project's venv first (scripts/deps.sh makes SOURCE/.venv with the system's packages
-     * visible, adding what Debian lacks: einops for KernelBench's Mamba2, JAX). */
-    const char *env = getenv("SOLAR_PYTHON");
-    char *venv = env && *env ? NULL : sol_tool_data_file(".venv/bin/python3", SOLAR_SOURCE_DIR);
-    if (venv && sol_tool_python_has(&log->tool, venv, modules, what, sol_translate_private_env,
-                                    log->verbose))
-        return venv;
-    free(venv);
     return sol_tool_find_python(&log->tool, modules, what, sol_translate_private_env, log->verbose);
 }
 
@@ -57,11 +49,12 @@ bool sol_harness_find(SolHarness *h, SolSourceLang lang, const SolLog *log, SolB
     h->python = sol_harness_find_python(module, log);
     if (h->python)
         return true;
+    sol_buf_printf(err, "no Python here can import numpy and %s (tried ", module);
+    sol_tool_python_tried(err);
     sol_buf_printf(err,
-                   "no Python here can import numpy and %s (tried python3 and /usr/bin/python3); "
-                   "set SOLAR_PYTHON, or validate against reference files made elsewhere with "
-                   "--reference DIR",
-                   module);
+                   "); %sset SOLAR_PYTHON, or validate against reference files made elsewhere "
+                   "with --reference DIR",
+                   lang == SOL_LANG_JAX ? "run scripts/deps.sh (the project venv has JAX), " : "");
     sol_harness_free(h);
     return false;
 }

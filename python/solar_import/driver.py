@@ -1,6 +1,11 @@
 """The import: pick sizes, trace several times, fit, emit; see README.md for the design.
 
-import_model(path, small=None, entry_sizes="real", log=None) -> Imported (text, sizes).
+import_model(path, small=None, entry_sizes="real", log=None, frontend=TorchFrontend)
+    -> Imported (text, sizes).
+
+The framework is a front end (TorchFrontend below; jax/driver.py: JaxFrontend): how a program
+is traced at given sizes, flattened into a structure and integer slots, checked for
+unsupported operations and written; the steps below are the same for every framework.
 
 1. The size constants (trace.size_constants: int literals and constant expressions, tuples as
    NAME_K) with their real values; constants computed from them follow them.
@@ -48,8 +53,35 @@ class Imported:
             text, small, second, real, work
 
 
+class TorchFrontend:
+    """How a PyTorch model is traced, flattened into fit slots and written. Another framework
+    supplies the same names (jax/driver.py: JaxFrontend) and reuses the size choice, the
+    fitting loop, the validation sizes and the header below.
+
+    trace_model(path, sizes, real_ok) -> a trace with .sizes (every module constant there);
+    real_ok=False: fail rather than build the model for real (a trace that is not free).
+    flatten(trace) -> (structure, slots); slot_locals, slot_divisors(trace) -> per slot;
+    describe_slot(trace, s), first_difference(a, b, trace) -> text for messages;
+    unsupported(trace, path) -> located messages; emit_module(trace, syms, plan, path) ->
+    (body, work terms: ir.work_at). fit_at_real_sizes: the fit is also checked on a trace at
+    the real sizes (fake tensors make it as cheap as a small one)."""
+    traced_with = "aten graph traced with torch.fx make_fx"
+    fit_at_real_sizes = True
+    size_constants = staticmethod(tr.size_constants)
+    module_constants = staticmethod(tr.module_constants)
+    trace_model = staticmethod(tr.trace_model)
+    flatten = staticmethod(fit.flatten)
+    unsupported = staticmethod(unsupported)
+    first_difference = staticmethod(fit.first_difference)
+    slot_locals = staticmethod(fit.slot_locals)
+    slot_divisors = staticmethod(fit.slot_divisors)
+    describe_slot = staticmethod(fit.describe_slot)
+    emit_module = staticmethod(emit_module)
+
+
 class Importer:
-    def __init__(self, path, small=None, entry_sizes="real", log=None):
+    def __init__(self, path, small=None, entry_sizes="real", log=None, frontend=TorchFrontend):
+        self.fe = frontend
         self.path = path
         self.small_override = dict(small or {})
         self.entry_sizes = entry_sizes
@@ -71,8 +103,8 @@ class Importer:
         key = tuple(sorted(sizes.items()))
         if key not in self.cache:
             try:
-                t = tr.trace_model(self.path, sizes, real_ok)
-                self.cache[key] = (t, fit.flatten(t), None)
+                t = self.fe.trace_model(self.path, sizes, real_ok)
+                self.cache[key] = (t, self.fe.flatten(t), None)
             except ImportFault as e:
                 self.cache[key] = (None, None, e)
         return self.cache[key]
@@ -84,18 +116,18 @@ class Importer:
     # -- the import
     def run(self):
         path = self.path
-        real = tr.size_constants(path)
+        real = self.fe.size_constants(path)
         for n in self.small_override:
             if n not in real:
                 raise ImportFault(located(path, None, "--small %s: no module-level size constant "
                                           "named '%s' (size constants: %s)"
                                           % (n, n, ", ".join(real) or "none")))
         self.real = real
-        self.module_consts = tr.module_constants(path)  # derived ones too, at real values
+        self.module_consts = self.fe.module_constants(path)  # derived ones too, at real values
         self.names = names = list(real)
         base = self._base(real)
         t0, flat0, _ = self.trace(base)
-        msgs = unsupported(t0, path)
+        msgs = self.fe.unsupported(t0, path)
         if msgs:
             raise ImportFault(msgs)
         fixed, pert = self._phase1(base, flat0[0], t0)
@@ -115,7 +147,7 @@ class Importer:
             if isinstance(envs, str):
                 fixed[envs] = "changing it at the chosen sizes changes the traced program"
                 continue
-            if self.entry_sizes != "small" and varied:
+            if self.fe.fit_at_real_sizes and self.entry_sizes != "small" and varied:
                 at_real = self._real_check(env0, varied, fixed, flat0[0])
                 if at_real is False:
                     continue
@@ -123,14 +155,14 @@ class Importer:
                     envs.append(at_real)
             vectors = list(zip(*[self.trace(e)[1][1] for e in envs]))
             try:
-                syms = fit.fit_slots(vectors, envs, varied, fit.slot_locals(t0),
-                                     fit.slot_divisors(t0))
+                syms = fit.fit_slots(vectors, envs, varied, self.fe.slot_locals(t0),
+                                     self.fe.slot_divisors(t0))
             except fit.FitFailed as e:
                 self._fix_for_fit(e, t0, fixed)
                 continue
             index_args = self._index_args(t0, envs, fixed)
             try:
-                body, terms = emit_module(t0, syms, {"index_args": index_args}, path)
+                body, terms = self.fe.emit_module(t0, syms, {"index_args": index_args}, path)
             except NeedFixed as e:
                 deps = e.constants & set(varied)
                 if not deps:
@@ -186,7 +218,7 @@ class Importer:
                     why = why or "the model fails at %s=%d" % (n, v)
                     continue
                 if flat[0] != structure:
-                    why = "changing it changes the traced program (%s)" % fit.first_difference(
+                    why = "changing it changes the traced program (%s)" % self.fe.first_difference(
                         structure, flat[0], t0)
                     break
                 pert[n] = v
@@ -247,12 +279,12 @@ class Importer:
         for n in sorted(varied, key=lambda c: -self.real[c]):
             if not self.same_program(self.env(env0, **{n: self.real[n]}), structure, False):
                 fixed[n] = "the program traced at its real value differs from the one at " \
-                           "small values (%s)" % fit.first_difference(structure, flat[0], t)
+                           "small values (%s)" % self.fe.first_difference(structure, flat[0], t)
                 self.log("real sizes: fixing %s" % n)
                 return False
         for n in varied:
             fixed[n] = "the program traced at the real sizes differs from the one at small " \
-                       "sizes (%s)" % fit.first_difference(structure, flat[0], t)
+                       "sizes (%s)" % self.fe.first_difference(structure, flat[0], t)
         return False
 
     def _fix_for_base(self, env0, varied, fixed, baked, real, err):
@@ -272,7 +304,7 @@ class Importer:
         """Fixes one constant a slot depends on, the smallest first (a group count or a head
         count rather than the channels it divides)."""
         n = min(sorted(e.constants), key=lambda c: (self.real[c], -self.names.index(c)))
-        where = fit.describe_slot(t0, e.slot)
+        where = self.fe.describe_slot(t0, e.slot)
         if where.startswith("an argument"):
             fixed[n] = "changing it changes %s, which is not a size" % where
         else:
@@ -375,8 +407,7 @@ class Importer:
     def _header(self, fixed, small, second, real):
         name = os.path.basename(self.path)
         text = lambda env: ", ".join("%s=%d" % kv for kv in env.items())  # noqa: E731
-        lines = ["// Imported by solar-import from %s (aten graph traced with torch.fx make_fx)."
-                 % name,
+        lines = ["// Imported by solar-import from %s (%s)." % (name, self.fe.traced_with),
                  "// sizes.small: " + text(small)]
         if second is not None:
             lines.append("// sizes.second: " + text(second))
@@ -443,5 +474,5 @@ class Importer:
         return out
 
 
-def import_model(path, small=None, entry_sizes="real", log=None):
-    return Importer(path, small, entry_sizes, log).run()
+def import_model(path, small=None, entry_sizes="real", log=None, frontend=TorchFrontend):
+    return Importer(path, small, entry_sizes, log, frontend).run()
