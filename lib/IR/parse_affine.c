@@ -265,9 +265,10 @@ const SolIntegerSet *sol_p_set(SolParser *p, SolPLoc l, SolPList *dims, SolPList
 {
     if (!check_param_names(p, l, dims, syms))
         return NULL;
-    if (!cons) {
-        sol_p_error(p, l, "an integer set needs at least one constraint");
-        return NULL;
+    if (!cons) { /* `affine_set<(d0) : ()>`: MLIR reads it as the universe set, `0 == 0` */
+        const SolAffineExpr *zero = sol_affine_const(p->ctx, 0);
+        bool eq = true;
+        return sol_integer_set(p->ctx, sol_p_len(dims), sol_p_len(syms), 1, &zero, &eq);
     }
     Lowering lw = {.p = p, .in_map = true, .dim_names = dims, .sym_names = syms};
     uint32_t n = cons->n;

@@ -104,6 +104,7 @@ typedef union SolPValue {
     SolPBound *bound;
     SolPDefs *defs;
     SolOp *op;
+    SolOp *region; /* a typed mid-rule action that opened a region (its op, if built) */
     const SolAffineMap *map;
     const SolIntegerSet *set;
     struct {
@@ -117,6 +118,13 @@ typedef union SolPValue {
 #define YYLTYPE_IS_DECLARED 1
 #define YYLTYPE_IS_TRIVIAL 1
 
+/* An open `{`: where it is and the indentation of its line, to tell which region a missing
+ * `}` belongs to. */
+typedef struct SolPBrace {
+    SolPLoc loc;
+    uint32_t indent; /* column of the first token on the `{`'s line */
+} SolPBrace;
+
 /* Parser state, shared by the scanner (through yyextra) and the grammar actions. */
 struct SolParser {
     SolContext *ctx;
@@ -127,6 +135,7 @@ struct SolParser {
     bool broken;        /* after a syntax error: stop building, keep reporting */
     bool aborted;       /* too many errors or nesting too deep */
     uint32_t depth;     /* region nesting */
+    uint32_t dropped_depth; /* ... of it, regions of generic-form ops that are not built */
     bool have_module;   /* an explicit `module` was seen */
     bool module_closed; /* ... and its closing brace: nothing may follow */
     bool have_top_op;   /* something was parsed at top level */
@@ -135,11 +144,43 @@ struct SolParser {
     size_t input_len, input_pos;
     SolPList *pending_params; /* function header arguments, until the body opens */
     struct SolPState *state;  /* symbol table, scopes, insertion points (parse.c) */
+    /* Layout, for diagnostics and error recovery (yylex in parse.c). */
+    bool at_line_start;       /* the scanner has passed a newline since the last token */
+    bool tok_first_on_line;   /* the last token returned began its line */
+    uint32_t line_indent;     /* column of the first token of the current line */
+    SolVecOf(SolPBrace) braces; /* open `{`s, innermost last */
+    SolPBrace misclosed;      /* the first `{` whose `}` was indented unlike its line */
+    SolPLoc misclosed_by;     /* ... and that `}` */
+    bool have_misclosed;
+    bool resync;              /* after an error: skipping to the next statement */
+    size_t resync_depth;      /* braces open around the statement being skipped */
+    bool resync_top;          /* ... which is a top-level one (a function, an alias) */
+    bool brace_noted;         /* a missing `}` was already diagnosed */
+    int last_tok;             /* the token yylex returned last (the lookahead after an error) */
+    const char *last_str;     /* the last string token's text (module arena) */
+    uint32_t last_str_len;
 };
 
 enum { SOL_MAX_NESTING = 10000 };
 
+/* The page that lists the ops, types and attributes solar-opt reads, named in diagnostics. */
+#define SOL_DIALECT_DOC "docs/dialect.md"
+
+
 SolLoc sol_p_loc(SolParser *p, SolPLoc l);
+/* The flex scanner (grammar/solar.l); the grammar reads tokens through yylex. */
+int sol_p_scan(SolPValue *lval, SolPLoc *lloc, yyscan_t scanner);
+/* Error recovery, called by the grammar's `error` rules (top_level: those between functions).
+ * Returns true when the lookahead should be dropped (it belongs to the broken statement), and
+ * then skips to the next line that begins a statement. */
+bool sol_p_recover(SolParser *p, bool have_lookahead, bool top_level);
+/* An unterminated string ate the rest of its line: the `{`s opened on that line are dropped,
+ * since their `}`s went with it. */
+void sol_p_drop_line_braces(SolParser *p);
+/* `func` where an op should be: a function body left open. */
+void sol_p_nested_func(SolParser *p, SolPLoc l);
+/* At the end of the input with a `{` still open: reports it where it opened. */
+void sol_p_unclosed(SolParser *p);
 size_t sol_p_read_input(SolParser *p, char *buf, size_t max);
 void sol_p_syntax_error(SolParser *p);
 void sol_p_unknown_op(SolParser *p, SolPLoc l, const SolIdent *name);
@@ -198,6 +239,8 @@ void sol_p_top_op_done(SolParser *p);
 SolOp *sol_p_func_begin(SolParser *p, SolPLoc l, bool is_private, const SolIdent *name,
                         SolPList *params, SolPList *results, const SolAttr *attrs);
 void sol_p_func_body(SolParser *p, SolOp *func, SolPLoc l);
+/* Leaves the innermost region: at its `}`, or when error recovery pops what opened it. */
+void sol_p_region_leave(SolParser *p);
 void sol_p_func_end(SolParser *p, SolOp *func, bool has_body);
 
 /* ops */
@@ -246,5 +289,20 @@ SolOp *sol_p_cast(SolParser *p, SolPLoc l, SolOpKind kind, SolPUse *a, const Sol
 SolOp *sol_p_call(SolParser *p, SolPLoc l, const SolIdent *callee, SolPList *args,
                   const SolAttr *attrs, const SolType *fn_type);
 const SolType *sol_p_function_type(SolParser *p, SolPList *inputs, SolPList *results);
+
+/* MLIR's generic op form (parse_generic.c): `"arith.addf"(%a, %b) : (f32, f32) -> f32`. Ops
+ * whose inherent data is an attribute there are built from it; ops with regions, and names
+ * solar-opt does not know, are reported with the op's name. */
+SolOp *sol_p_generic_form(SolParser *p, SolPLoc l, const char *name, uint32_t len,
+                          SolPList *uses, bool has_regions, const SolAttr *attrs,
+                          const SolType *fn_type);
+/* A generic-form op where a function should be (`"builtin.module"() ({...}) : () -> ()`):
+ * reported by name; error recovery skips it. */
+void sol_p_generic_top(SolParser *p, SolPLoc l, const char *name, uint32_t len);
+/* A region of an op in generic form: its names are scoped, its ops parsed and dropped (it
+ * ends with sol_p_region_leave). */
+void sol_p_dropped_region_begin(SolParser *p, SolPLoc l);
+/* Block arguments of such a region (`^bb0(%a: f32):`): defined, to nothing. */
+void sol_p_define_dropped(SolParser *p, SolPList *params);
 
 #endif /* SOLAR_IR_PARSE_SUPPORT_H */
