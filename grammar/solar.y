@@ -29,6 +29,12 @@ void yyerror(YYLTYPE *lloc, yyscan_t scanner, SolParser *p, const char *msg);
 #define YYINITDEPTH 1024
 /* Stop early on runaway input: too many errors, or nesting beyond SOL_MAX_NESTING. */
 #define CHECK_ABORT() do { if (p->aborted) YYABORT; } while (0)
+/* A statement was reduced: its scratch memory goes back (a lookahead name is kept). */
+#define STMT_DONE()                                                                            \
+    do {                                                                                       \
+        sol_p_stmt_done(p, yychar, &yylval);                                                   \
+        CHECK_ABORT();                                                                         \
+    } while (0)
 /* After a syntax error: resume at the next statement (parse_recover.c), reporting errors from
  * there on at once, since they no longer follow from this one. */
 #define RECOVER(top_level)                                                                     \
@@ -42,7 +48,8 @@ void yyerror(YYLTYPE *lloc, yyscan_t scanner, SolParser *p, const char *msg);
 }
 
 /* Token names are what diagnostics print ("unexpected SSA value; expected type"). */
-%token <ident> SSA_ID "SSA value" ALIAS_ID "alias" SYM_REF "symbol" BARE_ID "identifier"
+%token <name> SSA_ID "SSA value"
+%token <ident> ALIAS_ID "alias" SYM_REF "symbol" BARE_ID "identifier"
 %token <integer> INT "integer" HEX "hex integer" RESULT_NO "result number"
 %token <real> FLOAT "float literal"
 %token <str> STRING "string"
@@ -100,7 +107,7 @@ void yyerror(YYLTYPE *lloc, yyscan_t scanner, SolParser *p, const char *msg);
 %%
 
 file        : %empty
-            | file top                      { sol_p_top_op_done(p); CHECK_ABORT(); }
+            | file top                      { STMT_DONE(); }
             ;
 top         : ALIAS_ID '=' map_attr         { sol_p_alias_def(p, @1, $1, $3); }
             | ALIAS_ID '=' set_attr         { sol_p_alias_def(p, @1, $1, $3); }
@@ -116,7 +123,7 @@ opt_module_attrs : %empty                   { $$ = NULL; }
             | ATTRIBUTES attr_dict          { $$ = $2; }
             ;
 funcs       : %empty
-            | funcs func                    { sol_p_top_op_done(p); CHECK_ABORT(); }
+            | funcs func                    { STMT_DONE(); }
             | funcs error                   { RECOVER(true); }
             ;
 
@@ -141,25 +148,25 @@ param_list  : param                         { $$ = sol_p_list(p, $1); }
             | param_list ',' param          { $$ = sol_p_append(p, $1, $3); }
             ;
 param       : SSA_ID ':' TYPE opt_attr_dict { $$ = sol_arena_alloc(&p->scratch, sizeof *$$); *$$ = (SolPParam){$1, $3, $4, @1}; }
-            | TYPE opt_attr_dict            { $$ = sol_arena_alloc(&p->scratch, sizeof *$$); *$$ = (SolPParam){NULL, $1, $2, @1}; }
+            | TYPE opt_attr_dict            { $$ = sol_arena_alloc(&p->scratch, sizeof *$$); *$$ = (SolPParam){{0}, $1, $2, @1}; }
             ;
 opt_sig     : %empty                        { $$ = NULL; }
-            | ARROW TYPE                    { SolPParam *r = sol_arena_alloc(&p->scratch, sizeof *r); *r = (SolPParam){NULL, $2, NULL, @2}; $$ = sol_p_list(p, r); }
+            | ARROW TYPE                    { SolPParam *r = sol_arena_alloc(&p->scratch, sizeof *r); *r = (SolPParam){{0}, $2, NULL, @2}; $$ = sol_p_list(p, r); }
             | ARROW '(' ')'                 { $$ = NULL; }
             | ARROW '(' res_list ')'        { $$ = $3; }
             ;
 res_list    : res                           { $$ = sol_p_list(p, $1); }
             | res_list ',' res              { $$ = sol_p_append(p, $1, $3); }
             ;
-res         : TYPE opt_attr_dict            { $$ = sol_arena_alloc(&p->scratch, sizeof *$$); *$$ = (SolPParam){NULL, $1, $2, @1}; }
+res         : TYPE opt_attr_dict            { $$ = sol_arena_alloc(&p->scratch, sizeof *$$); *$$ = (SolPParam){{0}, $1, $2, @1}; }
             ;
 
 /* body -> { op } [ terminator ] ; a terminator can only end a block, as in MLIR */
 body        : ops
-            | ops terminator                { CHECK_ABORT(); }
+            | ops terminator                { STMT_DONE(); }
             ;
 ops         : %empty
-            | ops op                        { CHECK_ABORT(); }
+            | ops op                        { STMT_DONE(); }
             | ops error                     { RECOVER(false); }
             ;
 op          : defs '=' value_op             { sol_p_bind(p, $1, $3, @1); $$ = $3; }

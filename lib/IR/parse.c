@@ -53,8 +53,9 @@ static void verror(SolParser *p, SolPLoc l, const char *fmt, va_list ap)
     if (p->resync)
         return; /* the scanner, in text that error recovery skips: part of the first error */
     SolDiagEngine *diag = sol_context_diag(p->ctx);
+    p->errors++;
     sol_diag_emitv(diag, SOL_SEV_ERROR, sol_p_loc(p, l), fmt, ap);
-    if (sol_diag_too_many(diag))
+    if (sol_diag_too_many_reported(diag)) /* not counting a sink's (stream.c), which may go */
         p->aborted = true;
 }
 
@@ -68,6 +69,10 @@ void sol_p_error(SolParser *p, SolPLoc l, const char *fmt, ...)
 
 /* A syntax error stops IR construction (see the file comment). */
 bool sol_p_building(SolParser *p) { return !p->broken && !p->aborted; }
+
+/* After an error in the input the sink hears nothing more: ops are verified only in a module
+ * that parses, as sol_verify_module verifies only such a module. */
+bool sol_p_sinking(SolParser *p) { return p->sink && !p->errors && sol_p_building(p); }
 
 void sol_p_syntax_error(SolParser *p) { p->broken = true; }
 
@@ -135,35 +140,81 @@ SolPList *sol_p_append(SolParser *p, SolPList *l, void *item)
     return l;
 }
 
-/* ---- the symbol table ------------------------------------------------------------------------- */
+/* ---- the symbol table -------------------------------------------------------------------------
+ * Open addressing over the names in scope, keyed by their text. Nothing shadows (defining a
+ * name that is in scope is an error), so closing a region just removes the names it defined:
+ * the table holds what is visible, however long the function, and removal shifts the rest of
+ * a probe chain back instead of leaving tombstones. */
 
-static Binding *slot_for(SolPState *s, const SolIdent *name)
+static bool same_name(const SolIdent *key, SolPName n)
 {
-    if (2 * (s->used + 1) > s->cap) {
-        size_t cap = s->cap ? s->cap * 2 : 1024;
-        Binding *slots = sol_xcalloc(cap, sizeof *slots);
-        for (size_t i = 0; i < s->cap; i++) {
-            if (!s->slots[i].name)
-                continue;
-            size_t j = s->slots[i].name->hash & (cap - 1);
-            while (slots[j].name)
-                j = (j + 1) & (cap - 1);
-            slots[j] = s->slots[i];
-        }
-        free(s->slots);
-        s->slots = slots, s->cap = cap;
-    }
-    size_t j = name->hash & (s->cap - 1);
-    while (s->slots[j].name && s->slots[j].name != name)
-        j = (j + 1) & (s->cap - 1);
-    if (!s->slots[j].name) {
-        s->slots[j].name = name;
-        s->used++;
-    }
-    return &s->slots[j];
+    return key->hash == n.hash && key->len == n.len && memcmp(key->str, n.str, n.len) == 0;
 }
 
-static void scope_push(SolParser *p) { sol_vec_push(&p->state->scopes, p->state->undo.len); }
+/* The slot of n, or the empty slot where it would go. */
+static size_t probe(const SolPState *s, SolPName n)
+{
+    size_t mask = s->cap - 1, j = n.hash & mask;
+    while (s->slots[j].name && !same_name(s->slots[j].name, n))
+        j = (j + 1) & mask;
+    return j;
+}
+
+static Binding *lookup(SolPState *s, SolPName n)
+{
+    if (!s->cap)
+        return NULL;
+    Binding *b = &s->slots[probe(s, n)];
+    return b->name ? b : NULL;
+}
+
+static void grow(SolPState *s)
+{
+    size_t cap = s->cap ? s->cap * 2 : 64;
+    Binding *old = s->slots;
+    size_t old_cap = s->cap;
+    s->slots = sol_xcalloc(cap, sizeof *s->slots);
+    s->cap = cap;
+    for (size_t i = 0; i < old_cap; i++)
+        if (old[i].name) {
+            SolPName n = {old[i].name->str, old[i].name->len, old[i].name->hash};
+            s->slots[probe(s, n)] = old[i];
+        }
+    free(old);
+}
+
+static Binding *insert(SolPState *s, const SolIdent *key)
+{
+    if (2 * (s->used + 1) > s->cap)
+        grow(s);
+    SolPName n = {key->str, key->len, key->hash};
+    Binding *b = &s->slots[probe(s, n)];
+    *b = (Binding){.name = key};
+    s->used++;
+    return b;
+}
+
+static void erase(SolPState *s, const SolIdent *key)
+{
+    size_t mask = s->cap - 1;
+    size_t i = probe(s, (SolPName){key->str, key->len, key->hash});
+    if (!s->slots[i].name)
+        return;
+    s->slots[i].name = NULL;
+    s->used--;
+    for (size_t j = (i + 1) & mask; s->slots[j].name; j = (j + 1) & mask) {
+        size_t home = s->slots[j].name->hash & mask;
+        /* the entry at j may move to the hole at i unless its home lies in (i, j] */
+        bool stays = i <= j ? (home > i && home <= j) : (home > i || home <= j);
+        if (stays)
+            continue;
+        s->slots[i] = s->slots[j];
+        s->slots[j].name = NULL;
+        i = j;
+    }
+}
+
+static void scope_push(SolParser *p) { sol_vec_push(&p->state->scopes, p->state->defined.len); }
 
 static void scope_pop(SolParser *p)
 {
@@ -171,59 +222,76 @@ static void scope_pop(SolParser *p)
     if (!s->scopes.len)
         return;
     size_t mark = s->scopes.data[--s->scopes.len];
-    while (s->undo.len > mark) {
-        Binding old = s->undo.data[--s->undo.len];
-        *slot_for(s, old.name) = old;
-    }
+    while (s->defined.len > mark)
+        erase(s, s->defined.data[--s->defined.len]);
 }
 
-/* Defines `%name` (written at l, by the statement starting at stmt) as count values starting at
- * first (first may be NULL after an error). A redefinition points at the first definition and,
- * when the layout says so, at a region whose `}` is probably missing. */
-void sol_p_define(SolParser *p, SolPLoc l, SolPLoc stmt, const SolIdent *name, SolValue *first,
-                   uint32_t count)
+void sol_p_ssa_name(SolParser *p, const char *text, size_t len, SolPName *out)
 {
-    Binding *b = slot_for(p->state, name);
-    if (b->defined) {
-        sol_p_error(p, l, "redefinition of SSA value '%%%s'", name->str);
-        SolPLoc prev = {b->line, b->col, b->line, b->col + name->len};
+    out->str = sol_arena_strndup(&p->scratch, text, len);
+    out->len = (uint32_t)len;
+    out->hash = sol_hash_bytes(text, len);
+}
+
+/* The name's text, for the module: what the printer reuses as the value's name. */
+static const SolIdent *name_ident(SolParser *p, SolPName n)
+{
+    SolIdent *id = sol_arena_alloc(&p->module->arena, sizeof *id + n.len + 1);
+    id->len = n.len;
+    id->hash = n.hash;
+    memcpy(id->str, n.str, n.len);
+    return id;
+}
+
+void sol_p_define(SolParser *p, SolPLoc l, SolPLoc stmt, SolPName name, SolValue *first,
+                  uint32_t count)
+{
+    SolPState *s = p->state;
+    Binding *b = lookup(s, name);
+    if (b) {
+        sol_p_error(p, l, "redefinition of SSA value '%%%.*s'", (int)name.len, name.str);
+        SolPLoc prev = {b->line, b->col, b->line, b->col + name.len};
         sol_emit_note(p->ctx, sol_p_loc(p, prev), "previously defined here");
         if (b->depth < p->depth)
             sol_p_brace_hint(p, stmt);
         return;
     }
-    sol_vec_push(&p->state->undo, *b);
+    const SolIdent *key = name_ident(p, name);
+    for (uint32_t k = 0; first && k < count; k++)
+        first[k].hint = key;
+    b = insert(s, key);
     b->first = first;
     b->count = count;
-    b->defined = true;
     b->depth = p->depth;
     b->line = l.first_line;
     b->col = l.first_column;
+    sol_vec_push(&s->defined, key);
 }
 
-SolPUse *sol_p_use(SolParser *p, SolPLoc l, const SolIdent *name, SolPInt result_no, bool has_no)
+SolPUse *sol_p_use(SolParser *p, SolPLoc l, SolPName name, SolPInt result_no, bool has_no)
 {
     SolPUse *u = sol_arena_alloc(&p->scratch, sizeof *u);
     u->name = name;
     u->loc = l;
     if (!sol_p_building(p))
         return u;
-    Binding *b = slot_for(p->state, name);
-    if (!b->defined) {
-        sol_p_error(p, l, "use of undefined value '%%%s'", name->str);
+    Binding *b = lookup(p->state, name);
+    int n = (int)name.len;
+    if (!b) {
+        sol_p_error(p, l, "use of undefined value '%%%.*s'", n, name.str);
         return u;
     }
     if (!b->first)
         return u; /* its definition failed and was reported */
     uint64_t k = has_no ? result_no.value : 0;
     if (has_no && result_no.overflow) {
-        sol_p_error(p, l, "result number is too large: '%%%s' has %u result%s", name->str,
+        sol_p_error(p, l, "result number is too large: '%%%.*s' has %u result%s", n, name.str,
                     b->count, b->count == 1 ? "" : "s");
         return u;
     }
     if (has_no && k >= b->count) {
-        sol_p_error(p, l, "result number %llu is out of range: '%%%s' has %u result%s",
-                    (unsigned long long)k, name->str, b->count, b->count == 1 ? "" : "s");
+        sol_p_error(p, l, "result number %llu is out of range: '%%%.*s' has %u result%s",
+                    (unsigned long long)k, n, name.str, b->count, b->count == 1 ? "" : "s");
         return u;
     }
     u->value = b->first + k;
@@ -231,12 +299,13 @@ SolPUse *sol_p_use(SolParser *p, SolPLoc l, const SolIdent *name, SolPInt result
 }
 
 /* defs -> def (',' def)* ; def -> %name | %name ':' N (a group of N results) */
-SolPDefs *sol_p_defs(SolParser *p, SolPDefs *d, SolPLoc l, const SolIdent *name, SolPInt count)
+SolPDefs *sol_p_defs(SolParser *p, SolPDefs *d, SolPLoc l, SolPName name, SolPInt count)
 {
     if (!d)
         d = sol_arena_alloc(&p->scratch, sizeof *d);
     if (count.overflow || count.value == 0 || count.value > UINT32_MAX) {
-        sol_p_error(p, l, "expected a positive result count after '%%%s:'", name->str);
+        sol_p_error(p, l, "expected a positive result count after '%%%.*s:'", (int)name.len,
+                    name.str);
         d->failed = true;
         count.value = 1;
     }
@@ -263,8 +332,6 @@ void sol_p_bind(SolParser *p, SolPDefs *defs, SolOp *op, SolPLoc l)
     uint32_t first = 0;
     for (uint32_t i = 0; i < defs->names->n; i++) {
         SolPDef *d = defs->names->items[i];
-        for (uint32_t k = 0; op && k < d->count; k++)
-            op->results[first + k].hint = d->name;
         sol_p_define(p, d->loc, l, d->name, op ? &op->results[first] : NULL, d->count);
         first += d->count;
     }
@@ -294,7 +361,7 @@ SolPRegion *sol_p_region_enter(SolParser *p, SolPLoc l, SolBlock *b)
         sol_p_error(p, l, "regions nested more than %d deep", SOL_MAX_NESTING);
         p->aborted = true;
     }
-    SolPRegion r = {b, NULL, false};
+    SolPRegion r = {b, NULL, false, sol_arena_mark(&p->scratch)};
     sol_vec_push(&p->state->regions, r);
     scope_push(p);
     return p->aborted ? NULL : sol_p_region_top(p);
@@ -311,14 +378,56 @@ void sol_p_region_leave(SolParser *p)
     scope_pop(p);
 }
 
+/* A top-level op of a function body goes to the sink; if the sink lets it go, it is erased and
+ * the module memory allocated since the op before it is reused. A lookahead string's text is
+ * module memory too, so it is kept aside across the release. */
+static void sink_op(SolParser *p, SolBlock *body, int tok, SolPValue *lval)
+{
+    SolOp *op = sol_block_last_op(body);
+    if (!op || op == p->sunk)
+        return; /* the statement built nothing */
+    if (!p->sink->op_done(p->sink->user, op)) {
+        p->sunk = op;
+        p->body_mark = sol_arena_mark(&p->module->arena);
+        return;
+    }
+    sol_op_erase(op);
+    SolBuf *keep = &p->state->lookahead;
+    if (tok == STRING) {
+        keep->len = 0;
+        sol_buf_append(keep, lval->str.data, lval->str.len);
+    }
+    sol_arena_release_to(&p->module->arena, p->body_mark);
+    if (tok == STRING) {
+        lval->str.data = sol_arena_strndup(&p->module->arena, keep->data, keep->len);
+        lval->str.len = (uint32_t)keep->len;
+    }
+}
+
+/* Nothing built in scratch memory outlives its statement (lists and parse trees are consumed
+ * by the builders; IR lives in the module arena), except what the enclosing op's header left
+ * before its region opened: that goes with the enclosing statement. */
+void sol_p_stmt_done(SolParser *p, int tok, SolPValue *lval)
+{
+    SolPRegion *r = sol_p_region_top(p);
+    if (sol_p_sinking(p) && r && p->depth == 1 && r->block)
+        sink_op(p, r->block, tok, lval);
+    SolBuf *keep = &p->state->lookahead;
+    if (tok == SSA_ID) {
+        keep->len = 0;
+        sol_buf_append(keep, lval->name.str, lval->name.len);
+    }
+    sol_arena_release_to(&p->scratch, r ? r->mark : (SolArenaMark){NULL, 0});
+    if (tok == SSA_ID)
+        sol_p_ssa_name(p, keep->data, keep->len, &lval->name);
+}
+
 /* Binds names for a block's arguments (hints make the printer reuse them). */
 void sol_p_define_block_args(SolParser *p, SolPLoc stmt, SolBlock *b, uint32_t first,
                               SolPUse *const *names, uint32_t n)
 {
-    for (uint32_t i = 0; i < n && first + i < b->num_args; i++) {
-        b->args[first + i].hint = names[i]->name;
+    for (uint32_t i = 0; i < n && first + i < b->num_args; i++)
         sol_p_define(p, names[i]->loc, stmt, names[i]->name, &b->args[first + i], 1);
-    }
 }
 
 /* Gives an op a dictionary's entries as its discardable attributes. A dictionary is sorted and
@@ -355,8 +464,8 @@ bool sol_p_check_use(SolParser *p, const SolPUse *u, const SolType *expected)
     SolBuf a = {0}, b = {0};
     print_type(&a, expected);
     print_type(&b, u->value->type);
-    sol_p_error(p, u->loc, "use of value '%%%s' expects type %s, but it has type %s", u->name->str,
-                a.data, b.data);
+    sol_p_error(p, u->loc, "use of value '%%%.*s' expects type %s, but it has type %s",
+                (int)u->name.len, u->name.str, a.data, b.data);
     sol_buf_free(&a);
     sol_buf_free(&b);
     return false;
@@ -400,15 +509,16 @@ static bool source_registered(SolDiagEngine *e, const SolIdent *file)
 static void state_free(SolPState *s)
 {
     free(s->slots);
-    sol_vec_free(&s->undo);
+    sol_vec_free(&s->defined);
     sol_vec_free(&s->scopes);
     sol_vec_free(&s->regions);
+    sol_buf_free(&s->lookahead);
     sol_p_aliases_free(s);
 }
 
-/* Runs the parser over `data` (or, when data is NULL, over `stream`). */
+/* Runs the parser over `data` (or, when data is NULL, over `stream`), handing ops to sink. */
 static SolModule *parse(SolContext *ctx, const char *name, const char *data, size_t len,
-                        FILE *stream, uint32_t first_line)
+                        FILE *stream, uint32_t first_line, const SolPSink *sink)
 {
     SolDiagEngine *diag = sol_context_diag(ctx);
     const SolIdent *file = sol_ident_cstr(ctx, name);
@@ -420,7 +530,7 @@ static SolModule *parse(SolContext *ctx, const char *name, const char *data, siz
     SolPState state = {0};
     SolParser p = {.ctx = ctx, .file = file, .line = first_line ? first_line : 1, .col = 1,
                    .input = data, .input_len = len, .stream = stream, .state = &state,
-                   .at_line_start = true};
+                   .at_line_start = true, .sink = sink};
     p.module = sol_module_new(ctx, file);
     p.module->op->loc.line = p.line; /* an implicit module starts where its text does */
     yyscan_t scanner;
@@ -432,9 +542,11 @@ static SolModule *parse(SolContext *ctx, const char *name, const char *data, siz
     state_free(&state);
     if (own_source)
         sol_diag_remove_source(diag, &temp);
-    if (stream && ferror(stream))
+    bool read_error = stream && ferror(stream);
+    if (read_error)
         sol_emit_error(ctx, (SolLoc){file, 0, 0, 0}, "read error");
-    if (diag->num_errors != errors_before) {
+    /* With a sink, errors the sink reported (held, see stream.c) are its own business. */
+    if (sink ? p.errors || read_error : diag->num_errors != errors_before) {
         sol_module_free(p.module);
         return NULL;
     }
@@ -444,12 +556,17 @@ static SolModule *parse(SolContext *ctx, const char *name, const char *data, siz
 SolModule *sol_parse_buffer_at(SolContext *ctx, const char *name, const char *data, size_t len,
                                uint32_t first_line)
 {
-    return parse(ctx, name, data, len, NULL, first_line);
+    return parse(ctx, name, data, len, NULL, first_line, NULL);
 }
 
 SolModule *sol_parse_file(SolContext *ctx, const char *name, FILE *f)
 {
-    return parse(ctx, name, NULL, 0, f, 1);
+    return parse(ctx, name, NULL, 0, f, 1, NULL);
+}
+
+SolModule *sol_p_parse_file_sink(SolContext *ctx, const char *name, FILE *f, const SolPSink *sink)
+{
+    return parse(ctx, name, NULL, 0, f, 1, sink);
 }
 
 SolModule *sol_parse_buffer(SolContext *ctx, const char *name, const char *data, size_t len)

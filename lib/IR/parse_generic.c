@@ -32,7 +32,7 @@ void sol_p_define_dropped(SolParser *p, SolPList *params)
 {
     for (uint32_t i = 0; i < sol_p_len(params); i++) {
         SolPParam *prm = params->items[i];
-        if (prm->name)
+        if (prm->name.str)
             sol_p_define(p, prm->loc, prm->loc, prm->name, NULL, 1);
     }
 }

@@ -9,12 +9,11 @@
 
 /* A name in the SSA symbol table: one value, or the results of a multi-result op. */
 typedef struct Binding {
-    const SolIdent *name;
-    SolValue *first; /* NULL while undefined or after a failed definition */
+    const SolIdent *name; /* NULL: an empty slot; else the name's text in the module arena */
+    SolValue *first;      /* NULL after a failed definition (its uses then stay quiet) */
     uint32_t count;
     uint32_t depth;     /* region nesting where it was defined */
     uint32_t line, col; /* where the name was defined */
-    bool defined;
 } Binding;
 
 /* An open region: where its ops go, and what leaving it undoes. */
@@ -22,14 +21,16 @@ typedef struct SolPRegion {
     SolBlock *block; /* NULL: its ops are parsed and dropped (its op failed, or is not built) */
     SolOp *if_op;    /* the affine.if whose region this is, for `else` */
     bool dropped;    /* a region of an op in generic form */
+    SolArenaMark mark; /* scratch memory in use when it opened: each statement gives back the rest */
 } SolPRegion;
 
 typedef struct SolPState {
-    Binding *slots; /* open addressing keyed by identifier */
+    Binding *slots; /* the names in scope: open addressing keyed by their text */
     size_t cap, used;
-    SolVecOf(Binding) undo;     /* previous bindings, restored when a region ends */
-    SolVecOf(size_t) scopes;    /* undo-log length at each region start */
+    SolVecOf(const SolIdent *) defined; /* names in scope, in order of definition */
+    SolVecOf(size_t) scopes;            /* length of `defined` at each region start */
     SolVecOf(SolPRegion) regions; /* open regions, innermost last */
+    SolBuf lookahead;             /* sol_p_stmt_done's copy of the lookahead's text */
     const SolIdent **alias_names; /* `#alias` table, open addressing; also holds `@func` names */
     const SolAttr **alias_values;
     size_t alias_cap, alias_count;
@@ -39,9 +40,13 @@ typedef struct SolPState {
 
 /* False after a syntax error or once parsing was aborted: builders then build nothing. */
 bool sol_p_building(SolParser *p);
+/* There is a sink and no error in the input so far. */
+bool sol_p_sinking(SolParser *p);
 /* Defines `%name` (written at l, by the statement starting at stmt) as count values from
- * first; first may be NULL after an error (its uses then stay quiet). */
-void sol_p_define(SolParser *p, SolPLoc l, SolPLoc stmt, const SolIdent *name, SolValue *first,
+ * first, which take the name as their hint; first may be NULL after an error (its uses then
+ * stay quiet). A redefinition points at the first definition and, when the layout says so,
+ * at a region whose `}` is probably missing. */
+void sol_p_define(SolParser *p, SolPLoc l, SolPLoc stmt, SolPName name, SolValue *first,
                   uint32_t count);
 /* Defines names[i] as the block's argument first + i. */
 void sol_p_define_block_args(SolParser *p, SolPLoc stmt, SolBlock *b, uint32_t first,

@@ -24,13 +24,6 @@ void sol_p_module_begin(SolParser *p, SolPLoc l, const SolIdent *name, const Sol
     sol_p_set_attrs(p, m, attrs);
 }
 
-void sol_p_top_op_done(SolParser *p)
-{
-    /* Nothing built from the scratch arena outlives a top-level op: lists and parse trees are
-     * consumed by the builders, and IR lives in the module arena. */
-    sol_arena_release(&p->scratch);
-}
-
 SolOp *sol_p_func_begin(SolParser *p, SolPLoc l, bool is_private, const SolIdent *name,
                         SolPList *params, SolPList *results, const SolAttr *attrs)
 {
@@ -82,12 +75,16 @@ void sol_p_func_body(SolParser *p, SolOp *func, SolPLoc l)
     sol_p_region_enter(p, l, b);
     for (uint32_t i = 0; i < n; i++) {
         SolPParam *prm = params->items[i];
-        if (!prm->name) {
+        if (!prm->name.str) {
             sol_p_error(p, prm->loc, "a function with a body needs named arguments ('%%name: type')");
             continue;
         }
-        b->args[i].hint = prm->name;
         sol_p_define(p, prm->loc, l, prm->name, &b->args[i], 1);
+    }
+    if (sol_p_sinking(p)) {
+        p->sink->func_begin(p->sink->user, func);
+        p->sunk = NULL;
+        p->body_mark = sol_arena_mark(&p->module->arena);
     }
 }
 
@@ -95,20 +92,20 @@ void sol_p_func_end(SolParser *p, SolOp *func, bool has_body)
 {
     if (has_body) {
         sol_p_region_leave(p);
-        return;
-    }
-    SolPList *params = p->pending_params;
-    p->pending_params = NULL;
-    if (!func || !sol_p_building(p))
-        return;
-    for (uint32_t i = 0; i < sol_p_len(params); i++) {
-        SolPParam *prm = params->items[i];
-        if (prm->name) {
-            sol_p_error(p, prm->loc, "function '@%s' has named arguments but no body; a declaration lists types only",
-                        func->props.func->sym->str);
-            return;
+    } else {
+        SolPList *params = p->pending_params;
+        p->pending_params = NULL;
+        for (uint32_t i = 0; func && sol_p_building(p) && i < sol_p_len(params); i++) {
+            SolPParam *prm = params->items[i];
+            if (prm->name.str) {
+                sol_p_error(p, prm->loc, "function '@%s' has named arguments but no body; a declaration lists types only",
+                            func->props.func->sym->str);
+                return;
+            }
         }
     }
+    if (func && sol_p_sinking(p))
+        p->sink->func_end(p->sink->user, func);
 }
 
 /* Appends an empty terminator when a region was written without one (MLIR elides them). */
@@ -176,7 +173,7 @@ static void push_uses(SolValue **ops, uint32_t *n, SolPList *uses)
         ops[(*n)++] = ((SolPUse *)uses->items[i])->value;
 }
 
-SolOp *sol_p_for_begin(SolParser *p, SolPLoc l, SolPLoc ivl, const SolIdent *iv, SolPBound *lb,
+SolOp *sol_p_for_begin(SolParser *p, SolPLoc l, SolPLoc ivl, SolPName iv, SolPBound *lb,
                        SolPBound *ub, SolPInt step, SolPList *iter_names, SolPList *iter_inits,
                        SolPList *types)
 {
@@ -229,7 +226,6 @@ SolOp *sol_p_for_begin(SolParser *p, SolPLoc l, SolPLoc ivl, const SolIdent *iv,
     SolBlock *body = sol_block_create(p->module, &op->regions[0], niter + 1, args);
     sol_p_append_op(p, op);
     sol_p_region_enter(p, l, body);
-    body->args[0].hint = iv;
     sol_p_define(p, ivl, l, iv, &body->args[0], 1);
     if (niter)
         sol_p_define_block_args(p, l, body, 1, (SolPUse *const *)iter_names->items, niter);
@@ -352,7 +348,7 @@ void sol_p_generic_block(SolParser *p, SolOp *op, SolPList *params)
         sol_p_region_enter(p, here, NULL);
         for (uint32_t i = 0; i < n && sol_p_building(p); i++) {
             SolPParam *prm = params->items[i];
-            if (prm->name)
+            if (prm->name.str)
                 sol_p_define(p, prm->loc, here, prm->name, NULL, 1);
         }
         return;
@@ -364,11 +360,10 @@ void sol_p_generic_block(SolParser *p, SolOp *op, SolPList *params)
     sol_p_region_enter(p, here, b);
     for (uint32_t i = 0; i < n; i++) {
         SolPParam *prm = params->items[i];
-        if (!prm->name) {
+        if (!prm->name.str) {
             sol_p_error(p, prm->loc, "block arguments need names ('%%name: type')");
             continue;
         }
-        b->args[i].hint = prm->name;
         sol_p_define(p, prm->loc, here, prm->name, &b->args[i], 1);
     }
 }

@@ -23,10 +23,18 @@ typedef struct SolPLoc {
     uint32_t first_line, first_column, last_line, last_column;
 } SolPLoc;
 
+/* An SSA name as the scanner read it (without the `%`), in the scratch arena: names are
+ * looked up by their text, and only a definition copies one into the module (as the values'
+ * hint), so a long function's names cost nothing once out of scope. */
+typedef struct SolPName {
+    const char *str; /* NULL: no name (a declaration's parameter) */
+    uint32_t len, hash;
+} SolPName;
+
 /* An SSA use as written: `%x` or `%x#1`, resolved at the use. */
 typedef struct SolPUse {
     SolValue *value; /* NULL after an error */
-    const SolIdent *name;
+    SolPName name;
     SolPLoc loc;
 } SolPUse;
 
@@ -53,7 +61,7 @@ typedef struct SolPExpr {
 
 /* A parameter of a function header: `%A: memref<4xf32> {attrs}` or just a type. */
 typedef struct SolPParam {
-    const SolIdent *name; /* NULL in declarations */
+    SolPName name; /* no name in declarations */
     const SolType *type;
     const SolAttr *attrs; /* DICT or NULL */
     SolPLoc loc;
@@ -69,7 +77,7 @@ typedef struct SolPBound {
 
 /* One name on the left of `=`: `%a` (count 1) or `%r:N`. */
 typedef struct SolPDef {
-    const SolIdent *name;
+    SolPName name;
     SolPLoc loc;
     uint32_t count;
 } SolPDef;
@@ -88,6 +96,7 @@ typedef struct SolPInt {
 
 typedef union SolPValue {
     const SolIdent *ident;
+    SolPName name;
     SolPInt integer;
     double real;
     struct {
@@ -125,6 +134,21 @@ typedef struct SolPBrace {
     uint32_t indent; /* column of the first token on the `{`'s line */
 } SolPBrace;
 
+/* Hooks for ops handled as they are parsed (lib/IR/stream.c): the parser calls them with each
+ * function once its arguments are bound, each complete top-level op of a function body, and
+ * each function's end (after its `}`, or its declaration). op_done returns true when the op may
+ * go: it is erased and its memory reused for the next op. Not called after a syntax error. */
+typedef struct SolPSink {
+    void *user;
+    void (*func_begin)(void *user, SolOp *func);
+    bool (*op_done)(void *user, SolOp *op);
+    void (*func_end)(void *user, SolOp *func);
+} SolPSink;
+
+/* sol_parse_file with a sink; the module it returns (NULL after errors) holds what the sink
+ * kept. */
+SolModule *sol_p_parse_file_sink(SolContext *ctx, const char *name, FILE *f, const SolPSink *sink);
+
 /* Parser state, shared by the scanner (through yyextra) and the grammar actions. */
 struct SolParser {
     SolContext *ctx;
@@ -133,6 +157,7 @@ struct SolParser {
     SolArena scratch;   /* lists and expressions; reset after each top-level op */
     uint32_t line, col; /* scanner position of the next character */
     bool broken;        /* after a syntax error: stop building, keep reporting */
+    unsigned errors;    /* errors reported in the input */
     bool aborted;       /* too many errors or nesting too deep */
     uint32_t depth;     /* region nesting */
     uint32_t dropped_depth; /* ... of it, regions of generic-form ops that are not built */
@@ -144,6 +169,9 @@ struct SolParser {
     size_t input_len, input_pos;
     SolPList *pending_params; /* function header arguments, until the body opens */
     struct SolPState *state;  /* symbol table, scopes, insertion points (parse.c) */
+    const SolPSink *sink;     /* NULL, or the hooks of ops handled as they are parsed */
+    SolOp *sunk;              /* the last top-level op the sink kept */
+    SolArenaMark body_mark;   /* module memory in use after it: an op the sink lets go frees the rest */
     /* Layout, for diagnostics and error recovery (yylex in parse.c). */
     bool at_line_start;       /* the scanner has passed a newline since the last token */
     bool tok_first_on_line;   /* the last token returned began its line */
@@ -197,8 +225,10 @@ const SolType *sol_p_scalar_type(SolParser *p, const char *text, size_t len);
 const SolIdent *sol_p_string(SolParser *p, SolPLoc l, const char *text, size_t len, SolPValue *out);
 
 /* SSA names */
-SolPUse *sol_p_use(SolParser *p, SolPLoc l, const SolIdent *name, SolPInt result_no, bool has_no);
-SolPDefs *sol_p_defs(SolParser *p, SolPDefs *d, SolPLoc l, const SolIdent *name, SolPInt count);
+/* The scanner's copy of an SSA name (`%x` without the `%`) into scratch memory. */
+void sol_p_ssa_name(SolParser *p, const char *text, size_t len, SolPName *out);
+SolPUse *sol_p_use(SolParser *p, SolPLoc l, SolPName name, SolPInt result_no, bool has_no);
+SolPDefs *sol_p_defs(SolParser *p, SolPDefs *d, SolPLoc l, SolPName name, SolPInt count);
 void sol_p_bind(SolParser *p, SolPDefs *defs, SolOp *op, SolPLoc l);
 
 /* attributes */
@@ -235,7 +265,11 @@ const SolAttr *sol_p_alias_attr(SolParser *p, SolPLoc l, const SolIdent *name);
 
 /* structure */
 void sol_p_module_begin(SolParser *p, SolPLoc l, const SolIdent *name, const SolAttr *attrs);
-void sol_p_top_op_done(SolParser *p);
+/* A statement (an op in a region, or a function, alias or module at the top level) is
+ * complete: a top-level op of a function goes to the sink, and the scratch memory the
+ * statement used goes back. tok and lval are the lookahead (YYEMPTY when none): read before
+ * the statement was reduced, it belongs to the next one, and its text is kept. */
+void sol_p_stmt_done(SolParser *p, int tok, SolPValue *lval);
 SolOp *sol_p_func_begin(SolParser *p, SolPLoc l, bool is_private, const SolIdent *name,
                         SolPList *params, SolPList *results, const SolAttr *attrs);
 void sol_p_func_body(SolParser *p, SolOp *func, SolPLoc l);
@@ -244,7 +278,7 @@ void sol_p_region_leave(SolParser *p);
 void sol_p_func_end(SolParser *p, SolOp *func, bool has_body);
 
 /* ops */
-SolOp *sol_p_for_begin(SolParser *p, SolPLoc l, SolPLoc ivl, const SolIdent *iv, SolPBound *lb,
+SolOp *sol_p_for_begin(SolParser *p, SolPLoc l, SolPLoc ivl, SolPName iv, SolPBound *lb,
                        SolPBound *ub, SolPInt step, SolPList *iter_names, SolPList *iter_inits,
                        SolPList *types);
 SolOp *sol_p_for_end(SolParser *p, SolOp *op, const SolAttr *attrs);

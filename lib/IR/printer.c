@@ -77,13 +77,14 @@ static void names_add(NameSet *ns, const char *s, uint32_t len, uint32_t h)
     ns->heads[bkt] = (int32_t)(ns->ents.len - 1);
 }
 
-SolNameScope sol_prt_scope_mark(const NameSet *ns)
+SolNameScope sol_prt_scope_mark(const SolPrinter *P)
 {
-    return (SolNameScope){ns->ents.len, ns->undo.len};
+    return (SolNameScope){P->taken.ents.len, P->taken.undo.len, P->vnames.len};
 }
 
-void sol_prt_scope_pop(NameSet *ns, SolNameScope s)
+void sol_prt_scope_pop(SolPrinter *P, SolNameScope s)
 {
+    NameSet *ns = &P->taken;
     while (ns->undo.len > s.undo) {
         MemoUndo u = ns->undo.data[--ns->undo.len];
         ns->ents.data[u.ent].memo = u.memo;
@@ -92,6 +93,9 @@ void sol_prt_scope_pop(NameSet *ns, SolNameScope s)
         NameEnt *e = &ns->ents.data[--ns->ents.len];
         ns->heads[e->hash & (ns->nheads - 1)] = e->next;
     }
+    /* The scope's values are never used after it (SSA), and their memory may be reused. */
+    while (P->vnames.len > s.vnames)
+        sol_ptr_map_delete(&P->values, P->vnames.data[--P->vnames.len].v);
 }
 
 static void names_free(NameSet *ns)
@@ -103,7 +107,7 @@ static void names_free(NameSet *ns)
 
 /* ---- printer state --------------------------------------------------------------------------- */
 
-static void printer_init(SolPrinter *P, SolBuf *b, FILE *out, const SolPrintOptions *opts)
+void sol_prt_init(SolPrinter *P, SolBuf *b, FILE *out, const SolPrintOptions *opts)
 {
     memset(P, 0, sizeof *P);
     P->b = b;
@@ -111,7 +115,7 @@ static void printer_init(SolPrinter *P, SolBuf *b, FILE *out, const SolPrintOpti
     P->target = opts ? opts->target : SOL_MLIR_CURRENT;
 }
 
-static void printer_free(SolPrinter *P)
+void sol_prt_free(SolPrinter *P)
 {
     sol_ptr_map_free(&P->aliases);
     sol_ptr_map_free(&P->values);
@@ -126,7 +130,7 @@ static void printer_free(SolPrinter *P)
     sol_vec_free(&P->subnames);
 }
 
-static void flush(SolPrinter *P)
+void sol_prt_flush(SolPrinter *P)
 {
     if (P->out && P->b->len) {
         fwrite(P->b->data, 1, P->b->len, P->out);
@@ -136,7 +140,7 @@ static void flush(SolPrinter *P)
 
 void sol_prt_names_reset(SolPrinter *P)
 {
-    sol_prt_scope_pop(&P->taken, (SolNameScope){0, 0});
+    sol_prt_scope_pop(P, (SolNameScope){0, 0, P->vnames.len});
     P->vnames.len = 0;
     sol_ptr_map_clear(&P->values);
     sol_arena_release(&P->strings);
@@ -147,7 +151,7 @@ void sol_prt_names_reset(SolPrinter *P)
 static VName take_name(SolPrinter *P, const char *s, uint32_t len, uint32_t h)
 {
     names_add(&P->taken, s, len, h);
-    return (VName){s, len, -1};
+    return (VName){NULL, s, len, -1};
 }
 
 /* Takes the candidate in P->tmp, copied to the function's string arena. */
@@ -209,6 +213,7 @@ static VName pick_name(SolPrinter *P, const SolIdent *hint, bool is_arg)
 static void bind(SolPrinter *P, const SolValue *v, VName n)
 {
     sol_ptr_map_put(&P->values, v, P->vnames.len);
+    n.v = v;
     sol_vec_push(&P->vnames, n);
 }
 
@@ -494,12 +499,12 @@ void sol_prt_region(SolPrinter *P, const SolRegion *r, uint32_t depth, bool labe
 
 void sol_prt_scoped_region(SolPrinter *P, const SolRegion *r, uint32_t depth, bool elide)
 {
-    SolNameScope s = sol_prt_scope_mark(&P->taken);
+    SolNameScope s = sol_prt_scope_mark(P);
     const SolBlock *entry = sol_region_first_block(r);
     if (entry)
         sol_prt_name_block_args(P, entry);
     sol_prt_region(P, r, depth, false, elide);
-    sol_prt_scope_pop(&P->taken, s);
+    sol_prt_scope_pop(P, s);
 }
 
 /* ---- ops ------------------------------------------------------------------------------------- */
@@ -550,12 +555,12 @@ static void print_generic_form(SolPrinter *P, SolOp *op, uint32_t depth)
     sol_buf_putc(P->b, ')');
     for (uint32_t i = 0; i < op->num_regions; i++) {
         sol_buf_append(P->b, i ? "," : " (", i ? 1 : 2);
-        SolNameScope s = sol_prt_scope_mark(&P->taken);
+        SolNameScope s = sol_prt_scope_mark(P);
         const SolBlock *entry = sol_region_first_block(&op->regions[i]);
         if (entry)
             sol_prt_name_block_args(P, entry);
         sol_prt_region(P, &op->regions[i], depth, entry && entry->num_args, false);
-        sol_prt_scope_pop(&P->taken, s);
+        sol_prt_scope_pop(P, s);
     }
     if (op->num_regions)
         sol_buf_putc(P->b, ')');
@@ -581,7 +586,7 @@ static void print_op(SolPrinter *P, SolOp *op, uint32_t depth)
         print_generic_form(P, op, depth);
     sol_buf_putc(P->b, '\n');
     if (P->out && P->b->len >= FLUSH_AT)
-        flush(P);
+        sol_prt_flush(P);
 }
 
 /* ---- aliases --------------------------------------------------------------------------------- */
@@ -630,7 +635,15 @@ static bool collect_op(SolOp *op, void *user)
     return true;
 }
 
-static void print_aliases(SolPrinter *P)
+void sol_prt_collect(SolPrinter *P, SolOp *op, bool nested)
+{
+    if (nested)
+        sol_op_walk(op, collect_op, P);
+    else
+        collect_op(op, P);
+}
+
+void sol_prt_aliases(SolPrinter *P)
 {
     for (size_t i = 0; i < P->maps.len; i++) {
         sol_buf_append(P->b, "#map", 4);
@@ -648,23 +661,48 @@ static void print_aliases(SolPrinter *P)
     }
 }
 
+/* ---- a module piece by piece (print_internal.h) ---------------------------------------------- */
+
+void sol_prt_op(SolPrinter *P, SolOp *op, uint32_t depth) { print_op(P, op, depth); }
+
+void sol_prt_module_open(SolPrinter *P, SolOp *module)
+{
+    sol_prt_module_header(P, module);
+    sol_buf_append(P->b, " {\n", 3);
+}
+
+void sol_prt_func_open(SolPrinter *P, SolOp *func)
+{
+    indent(P, 1);
+    sol_prt_func_header(P, func);
+    sol_buf_append(P->b, " {\n", 3);
+}
+
+void sol_prt_close(SolPrinter *P, uint32_t depth)
+{
+    indent(P, depth);
+    sol_buf_append(P->b, "}\n", 2);
+    if (P->out && P->b->len >= FLUSH_AT)
+        sol_prt_flush(P);
+}
+
 /* ---- entry points ---------------------------------------------------------------------------- */
 
 bool sol_print_module(FILE *out, SolModule *m, const SolPrintOptions *opts)
 {
     SolBuf buf = {0};
     SolPrinter P;
-    printer_init(&P, &buf, out, opts);
+    sol_prt_init(&P, &buf, out, opts);
     if (m && m->op) {
-        sol_op_walk(m->op, collect_op, &P);
-        print_aliases(&P);
+        sol_prt_collect(&P, m->op, true);
+        sol_prt_aliases(&P);
         print_op(&P, m->op, 0);
     } else {
         sol_buf_puts(&buf, "module {\n}\n");
     }
     sol_buf_putc(&buf, '\n'); /* mlir-opt-14 ends its output with an empty line */
-    flush(&P);
-    printer_free(&P);
+    sol_prt_flush(&P);
+    sol_prt_free(&P);
     sol_buf_free(&buf);
     return !ferror(out);
 }
@@ -688,10 +726,15 @@ static bool check_spellable(SolOp *op, void *user)
     return true;
 }
 
-bool sol_check_print_target(SolContext *ctx, SolModule *m, SolMlirTarget target)
+unsigned sol_prt_check_target(SolContext *ctx, SolOp *op, SolMlirTarget target)
 {
     TargetCheck t = {ctx, 0};
     if (target == SOL_MLIR_14)
-        sol_op_walk(m->op, check_spellable, &t);
-    return t.missing == 0;
+        sol_op_walk(op, check_spellable, &t);
+    return t.missing;
+}
+
+bool sol_check_print_target(SolContext *ctx, SolModule *m, SolMlirTarget target)
+{
+    return sol_prt_check_target(ctx, m->op, target) == 0;
 }

@@ -270,13 +270,48 @@ static void verify_block(SolVerifier *v, SolBlock *b)
         sol_ptr_map_delete(&v->scope, &op->results[i]);
 }
 
-static void verifier_free(SolVerifier *v)
+void sol_vfy_free(SolVerifier *v)
 {
     sol_ptr_map_free(&v->scope);
     sol_ptr_map_free(&v->memo);
     sol_ptr_map_free(&v->funcs);
     for (unsigned i = 0; i < 4; i++)
         sol_buf_free(&v->tbuf[i]);
+}
+
+/* ---- one op at a time (lib/IR/stream.c) ------------------------------------------------------ */
+
+void sol_vfy_func_begin(SolVerifier *v, SolOp *func)
+{
+    v->func = func;
+    v->guards = 0;
+    SolBlock *entry = func->num_regions ? sol_region_first_block(&func->regions[0]) : NULL;
+    for (uint32_t i = 0; entry && i < entry->num_args; i++)
+        sol_ptr_map_put(&v->scope, &entry->args[i], 1);
+}
+
+void sol_vfy_top_op(SolVerifier *v, SolOp *op)
+{
+    verify_op_rec(v, op);
+    for (uint32_t i = 0; i < op->num_results; i++)
+        sol_ptr_map_put(&v->scope, &op->results[i], 1);
+    /* The memo is keyed by values, and the op may be freed once printed: start afresh. */
+    sol_ptr_map_clear(&v->memo);
+}
+
+void sol_vfy_op_alone(SolVerifier *v, SolOp *op)
+{
+    if (too_many(v))
+        return;
+    if (check_arity(v, op) && hooks[op->kind])
+        hooks[op->kind](v, op);
+}
+
+void sol_vfy_func_end(SolVerifier *v, SolOp *func)
+{
+    sol_vfy_op_alone(v, func);
+    sol_ptr_map_clear(&v->scope);
+    v->func = NULL;
 }
 
 bool sol_verify_module(SolContext *ctx, SolModule *m)
@@ -291,6 +326,6 @@ bool sol_verify_module(SolContext *ctx, SolModule *m)
                        sol_op_name(m->op));
     SolVerifier v = {.ctx = ctx};
     verify_op_rec(&v, m->op);
-    verifier_free(&v);
+    sol_vfy_free(&v);
     return sol_error_count(ctx) == before;
 }

@@ -68,9 +68,14 @@ void *sol_arena_alloc(SolArena *a, size_t size)
     if (!c || c->cap - c->used < size) {
         /* Big requests get a chunk of their own so the current chunk keeps its free tail. */
         size_t cap = size > SOL_ARENA_CHUNK / 4 ? size : SOL_ARENA_CHUNK;
-        SolArenaChunk *n = sol_xmalloc(sizeof *n + cap);
+        SolArenaChunk *n;
+        if (cap == SOL_ARENA_CHUNK && a->spare) {
+            n = a->spare, a->spare = NULL;
+        } else {
+            n = sol_xmalloc(sizeof *n + cap);
+            a->total += cap;
+        }
         n->used = 0, n->cap = cap;
-        a->total += cap;
         if (c && cap == size && c->cap - c->used >= SOL_ARENA_CHUNK / 8) {
             n->prev = c->prev; /* keep the roomy chunk on top */
             c->prev = n;
@@ -98,8 +103,34 @@ void sol_arena_release(SolArena *a)
         p = c->prev;
         free(c);
     }
-    a->head = NULL;
+    free(a->spare);
+    a->head = a->spare = NULL;
     a->total = 0;
+}
+
+SolArenaMark sol_arena_mark(const SolArena *a)
+{
+    SolArenaMark m = {a->head, a->head ? a->head->used : 0};
+    return m;
+}
+
+/* Chunks newer than the mark's are freed, except one standard chunk kept as the spare, so that
+ * an arena released to a mark after every statement does not go back to malloc each time. A big
+ * chunk slipped under a roomy one (see sol_arena_alloc) may survive until the full release. */
+void sol_arena_release_to(SolArena *a, SolArenaMark m)
+{
+    while (a->head && a->head != m.chunk) {
+        SolArenaChunk *c = a->head;
+        a->head = c->prev;
+        if (!a->spare && c->cap == SOL_ARENA_CHUNK) {
+            a->spare = c;
+        } else {
+            a->total -= c->cap;
+            free(c);
+        }
+    }
+    if (a->head)
+        a->head->used = m.used;
 }
 
 /* ---- vectors and buffers ---------------------------------------------------------------- */

@@ -516,6 +516,38 @@ static int run_streamed(Driver *d, const char *path)
     return rc;
 }
 
+/* With nothing to do but verify and print, a plain file is handled one op at a time
+ * (sol_stream_file): a long function is never held whole. Any pass, binding, entry or report
+ * flag needs the whole module. */
+static bool print_only(const Options *o)
+{
+    return o->pipeline.len == 0 && o->bindings.len == 0 && !o->entry && !o->print_signature &&
+           !o->print_ir_after_all && !o->report.hw && !o->report.report_file &&
+           o->report.measured_ms < 0 && o->report.target_ms < 0;
+}
+
+static int run_stream_printed(Driver *d, const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        sol_tool_error(&tool, "cannot open '%s': %s", path, strerror(errno));
+        return EXIT_INPUT;
+    }
+    SolDiagEngine *diag = sol_context_diag(d->ctx);
+    SolSource src = {.name = sol_ident_cstr(d->ctx, path)}; /* data NULL: loaded on demand */
+    sol_diag_add_source(diag, &src);
+    unsigned errors = diag->num_errors;
+    int rc = 0;
+    if (!sol_stream_file(d->ctx, path, f, d->out, &(SolPrintOptions){d->opts->target})) {
+        rc = EXIT_INPUT;
+        if (diag->num_errors == errors)
+            sol_tool_error(&tool, "cannot write the output: %s", strerror(errno ? errno : EIO));
+    }
+    fclose(f);
+    sol_diag_remove_source(diag, &src);
+    return rc;
+}
+
 static int run_buffered(Driver *d, Options *o)
 {
     Input in = {0};
@@ -546,7 +578,9 @@ static int run_with_context(SolContext *ctx, Options *o)
         return EXIT_INPUT;
     Driver d = {ctx, o, NULL, out.f, o->input && strcmp(o->input, "-") ? o->input : "<stdin>",
                 false};
-    int rc = can_stream(o) ? run_streamed(&d, o->input) : run_buffered(&d, o);
+    int rc = !can_stream(o)  ? run_buffered(&d, o)
+             : print_only(o) ? run_stream_printed(&d, o->input)
+                             : run_streamed(&d, o->input);
     if (!o->verify_diags) {
         if ((rc == 0 || rc == EXIT_VIOLATION) && !sol_tool_output_commit(&tool, &out))
             rc = EXIT_INPUT;

@@ -687,7 +687,7 @@ static void print_for(SolPrinter *P, SolOp *op, uint32_t depth)
     sol_prt_results(P, op);
     sol_prt_name(P, op);
     sol_buf_putc(P->b, ' ');
-    SolNameScope s = sol_prt_scope_mark(&P->taken);
+    SolNameScope s = sol_prt_scope_mark(P);
     sol_prt_name_block_args(P, body);
     sol_prt_use(P, &body->args[0]);
     sol_buf_append(P->b, " = ", 3);
@@ -700,7 +700,7 @@ static void print_for(SolPrinter *P, SolOp *op, uint32_t depth)
     }
     print_iter_args(P, op, body, nlb + nub);
     sol_prt_region(P, r, depth, false, true);
-    sol_prt_scope_pop(&P->taken, s);
+    sol_prt_scope_pop(P, s);
     sol_prt_op_attrs(P, op);
 }
 
