@@ -16,6 +16,8 @@ typedef struct Binding {
     uint32_t line, col; /* where the name was defined */
 } Binding;
 
+enum { SOL_P_IDENTITY_MAPS = 9 };
+
 /* An open region: where its ops go, and what leaving it undoes. */
 typedef struct SolPRegion {
     SolBlock *block; /* NULL: its ops are parsed and dropped (its op failed, or is not built) */
@@ -31,6 +33,7 @@ typedef struct SolPState {
     SolVecOf(size_t) scopes;            /* length of `defined` at each region start */
     SolVecOf(SolPRegion) regions; /* open regions, innermost last */
     SolBuf lookahead;             /* sol_p_stmt_done's copy of the lookahead's text */
+    const SolAffineMap *identity[SOL_P_IDENTITY_MAPS]; /* by rank, for plain subscripts */
     const SolIdent **alias_names; /* `#alias` table, open addressing; also holds `@func` names */
     const SolAttr **alias_values;
     size_t alias_cap, alias_count;

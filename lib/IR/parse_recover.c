@@ -1,6 +1,7 @@
 /*
- * Between the scanner and the grammar: yylex hands the scanner's tokens to bison, noting where
- * lines start and which `{`s are open, so that
+ * Between the scanner and the grammar: yylex (grammar/solar.l) hands the scanner's tokens to
+ * bison, noting where lines start, and passes braces, strings and the tokens of error
+ * recovery through sol_p_filter_token here, which tracks the open `{`s, so that
  *
  *   - error recovery resynchronises at the next line that starts a statement. Bison alone
  *     resumes at the next token that could start an op, which is often inside the broken one
@@ -18,7 +19,6 @@
 #include "IR/parse_internal.h"
 
 #include "solar.tab.h"
-#include "solar.lex.h"
 
 /* Tokens a statement can start with: an op (with or without results) inside a region, a
  * function, a module or an alias at the top level. A line starting with one of them, outside
@@ -39,16 +39,16 @@ static bool starts_statement(int tok, bool top_level)
     }
 }
 
-static void track_brace(SolParser *p, int tok, SolPLoc l)
+static void track_brace(SolParser *p, int tok, const SolPLoc *l)
 {
     if (tok == '{') {
-        SolPBrace b = {l, p->line_indent};
+        SolPBrace b = {*l, p->line_indent};
         sol_vec_push(&p->braces, b);
-    } else if (tok == '}' && p->braces.len) {
+    } else if (p->braces.len) {
         SolPBrace open = p->braces.data[--p->braces.len];
-        if (p->tok_first_on_line && l.first_column != open.indent && !p->have_misclosed) {
+        if (p->tok_first_on_line && l->first_column != open.indent && !p->have_misclosed) {
             p->misclosed = open;
-            p->misclosed_by = l;
+            p->misclosed_by = *l;
             p->have_misclosed = true;
         }
     }
@@ -63,26 +63,17 @@ static bool resync_ends(const SolParser *p, int tok)
            starts_statement(tok, p->resync_top);
 }
 
-int yylex(YYSTYPE *lval, YYLTYPE *lloc, yyscan_t scanner)
+int sol_p_filter_token(SolParser *p, int tok, SolPValue *lval, SolPLoc *lloc)
 {
-    SolParser *p = yyget_extra(scanner);
-    for (;;) {
-        int tok = sol_p_scan(lval, lloc, scanner);
-        p->tok_first_on_line = p->at_line_start;
-        p->at_line_start = false;
-        if (p->tok_first_on_line)
-            p->line_indent = lloc->first_column;
-        p->last_tok = tok;
-        if (tok == STRING)
-            p->last_str = lval->str.data, p->last_str_len = lval->str.len;
-        if (p->resync && !resync_ends(p, tok)) {
-            track_brace(p, tok, *lloc);
-            continue;
-        }
-        p->resync = false;
-        track_brace(p, tok, *lloc);
-        return tok;
-    }
+    if (tok == STRING)
+        p->last_str = lval->str.data, p->last_str_len = lval->str.len;
+    bool skip = p->resync && !resync_ends(p, tok);
+    if (tok == '{' || tok == '}')
+        track_brace(p, tok, lloc);
+    if (skip)
+        return -1;
+    p->resync = false;
+    return tok;
 }
 
 bool sol_p_recover(SolParser *p, bool have_lookahead, bool top_level)

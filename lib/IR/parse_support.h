@@ -196,8 +196,11 @@ enum { SOL_MAX_NESTING = 10000 };
 
 
 SolLoc sol_p_loc(SolParser *p, SolPLoc l);
-/* The flex scanner (grammar/solar.l); the grammar reads tokens through yylex. */
+/* The flex scanner (grammar/solar.l); the grammar reads tokens through yylex, beside it. */
 int sol_p_scan(SolPValue *lval, SolPLoc *lloc, yyscan_t scanner);
+/* yylex's slow path (parse_recover.c): braces, strings, and every token while error recovery
+ * skips. Returns the token to hand to the grammar, or -1 to read the next one. */
+int sol_p_filter_token(SolParser *p, int tok, SolPValue *lval, SolPLoc *lloc);
 /* Error recovery, called by the grammar's `error` rules (top_level: those between functions).
  * Returns true when the lookahead should be dropped (it belongs to the broken statement), and
  * then skips to the next line that begins a statement. */
