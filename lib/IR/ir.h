@@ -294,6 +294,10 @@ struct SolValue {
     SolOp *def;           /* defining op, or NULL for a block argument */
     SolBlock *owner;      /* block of a block argument */
     uint32_t index;       /* result or argument number */
+    uint32_t walk;        /* lib/IR's walks mark values here while they run (the verifier what
+                           * is in scope, the printer the value's name), and clear it after:
+                           * 0 outside them. In what was padding, so a value stays 48 bytes. */
+#define SOL_WALK_IN_SCOPE 0x80000000u /* the verifier's bit; the printer's name number is below */
     const SolIdent *hint; /* source name without '%', reused by the printer when unique; not
                            * interned (the parser copies it into the module): compare the text */
 };

@@ -49,7 +49,7 @@ typedef struct SolNameScope {
 
 /* A value's printed name: `%s`, or `%s#resno` for one result of a `%s:N` group. */
 typedef struct VName {
-    const SolValue *v;
+    SolValue *v;
     const char *s;
     uint32_t len;
     int32_t resno; /* -1 when not grouped */
@@ -62,11 +62,13 @@ typedef struct SolPrinter {
     SolPtrMap aliases; /* affine map or integer set -> alias number */
     SolVecOf(const SolAffineMap *) maps;
     SolVecOf(const SolIntegerSet *) sets;
-    SolPtrMap values; /* value -> index into vnames: the values in scope */
-    SolVecOf(VName) vnames; /* in order of definition, popped with their scope */
+    SolVecOf(VName) vnames; /* the values in scope, in order of definition, popped with their
+                             * scope; a value's walk bits (SolValue.walk) hold its index + 1 */
     NameSet taken;
     SolArena strings; /* generated names of the current function */
     uint64_t next_num, next_arg;
+    SolPtrMap type_text; /* memref type -> offset << 32 | length of its spelling in `types` */
+    SolBuf types;
     SolBuf tmp;     /* a candidate name being tried */
     SolBuf scratch; /* subscript operand spellings */
     SolVecOf(size_t) offsets;

@@ -95,7 +95,7 @@ void sol_prt_scope_pop(SolPrinter *P, SolNameScope s)
     }
     /* The scope's values are never used after it (SSA), and their memory may be reused. */
     while (P->vnames.len > s.vnames)
-        sol_ptr_map_delete(&P->values, P->vnames.data[--P->vnames.len].v);
+        P->vnames.data[--P->vnames.len].v->walk &= SOL_WALK_IN_SCOPE;
 }
 
 static void names_free(NameSet *ns)
@@ -117,8 +117,8 @@ void sol_prt_init(SolPrinter *P, SolBuf *b, FILE *out, const SolPrintOptions *op
 
 void sol_prt_free(SolPrinter *P)
 {
+    sol_prt_scope_pop(P, (SolNameScope){0, 0, 0});
     sol_ptr_map_free(&P->aliases);
-    sol_ptr_map_free(&P->values);
     sol_vec_free(&P->maps);
     sol_vec_free(&P->sets);
     sol_vec_free(&P->vnames);
@@ -126,6 +126,8 @@ void sol_prt_free(SolPrinter *P)
     sol_arena_release(&P->strings);
     sol_buf_free(&P->tmp);
     sol_buf_free(&P->scratch);
+    sol_ptr_map_free(&P->type_text);
+    sol_buf_free(&P->types);
     sol_vec_free(&P->offsets);
     sol_vec_free(&P->subnames);
 }
@@ -140,9 +142,7 @@ void sol_prt_flush(SolPrinter *P)
 
 void sol_prt_names_reset(SolPrinter *P)
 {
-    sol_prt_scope_pop(P, (SolNameScope){0, 0, P->vnames.len});
-    P->vnames.len = 0;
-    sol_ptr_map_clear(&P->values);
+    sol_prt_scope_pop(P, (SolNameScope){0, 0, 0});
     sol_arena_release(&P->strings);
     P->next_num = P->next_arg = 0;
 }
@@ -210,17 +210,17 @@ static VName pick_name(SolPrinter *P, const SolIdent *hint, bool is_arg)
     return pick_numbered(P, is_arg);
 }
 
-static void bind(SolPrinter *P, const SolValue *v, VName n)
+static void bind(SolPrinter *P, SolValue *v, VName n)
 {
-    sol_ptr_map_put(&P->values, v, P->vnames.len);
     n.v = v;
     sol_vec_push(&P->vnames, n);
+    v->walk = (v->walk & SOL_WALK_IN_SCOPE) | (uint32_t)P->vnames.len;
 }
 
 static const VName *name_of(const SolPrinter *P, const SolValue *v)
 {
-    uint64_t i;
-    return sol_ptr_map_get(&P->values, v, &i) ? &P->vnames.data[i] : NULL;
+    uint32_t i = v->walk & ~SOL_WALK_IN_SCOPE;
+    return i && i <= P->vnames.len && P->vnames.data[i - 1].v == v ? &P->vnames.data[i - 1] : NULL;
 }
 
 void sol_prt_name_block_args(SolPrinter *P, const SolBlock *blk)
@@ -300,9 +300,23 @@ void sol_prt_operands(SolPrinter *P, const SolOp *op, uint32_t from, uint32_t to
     }
 }
 
+/* A memref type's spelling is made once per printer and copied after that: every access
+ * ends with one. */
 void sol_prt_value_type(SolPrinter *P, const SolValue *v)
 {
-    sol_type_print(P->b, v ? v->type : NULL);
+    const SolType *t = v ? v->type : NULL;
+    if (!t || t->kind != SOL_TYPE_MEMREF) {
+        sol_type_print(P->b, t);
+        return;
+    }
+    uint64_t at;
+    if (!sol_ptr_map_get(&P->type_text, t, &at)) {
+        at = (uint64_t)P->types.len << 32;
+        sol_type_print(&P->types, t);
+        at |= P->types.len - (at >> 32);
+        sol_ptr_map_put(&P->type_text, t, at);
+    }
+    sol_buf_append(P->b, P->types.data + (at >> 32), (uint32_t)at);
 }
 
 void sol_prt_operand_types(SolPrinter *P, const SolOp *op, uint32_t from, uint32_t to)

@@ -17,9 +17,11 @@
 
 typedef SolVecOf(SolOp *) SolOpVec;
 
+
 typedef struct SolVerifier {
     SolContext *ctx;
-    SolPtrMap scope; /* SolValue* visible at the current point of the walk (value unused) */
+    SolVecOf(SolValue *) scope; /* the values visible at this point of the walk, each marked
+                                 * SOL_WALK_IN_SCOPE (SolValue.walk) until it leaves */
     SolPtrMap memo;  /* SolValue* -> Ops/affine.c's MEMO_* bits: dim/symbol validity */
     SolPtrMap funcs; /* SolIdent* -> func.func op of the enclosing module */
     bool funcs_built;

@@ -735,6 +735,19 @@ static void print_if(SolPrinter *P, SolOp *op, uint32_t depth)
 /* `[%i + symbol(%n), %j * 2]`: each map result with dims named by their operand. */
 static void print_subscripts(SolPrinter *P, const SolOp *op, uint32_t first, const SolAffineMap *m)
 {
+    bool plain = true; /* `[%i, %j]`: each result a dim, the common case, printed directly */
+    for (uint32_t i = 0; plain && i < m->num_results; i++)
+        plain = m->results[i]->kind == SOL_AFF_DIM && m->results[i]->value < m->num_dims;
+    if (plain) {
+        sol_buf_putc(P->b, '[');
+        for (uint32_t i = 0; i < m->num_results; i++) {
+            if (i)
+                sol_buf_append(P->b, ", ", 2);
+            sol_prt_use(P, op->operands[first + m->results[i]->value].value);
+        }
+        sol_buf_putc(P->b, ']');
+        return;
+    }
     uint32_t n = m->num_dims + m->num_syms;
     P->scratch.len = 0;
     P->offsets.len = 0;
