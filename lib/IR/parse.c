@@ -516,9 +516,10 @@ static void state_free(SolPState *s)
     sol_p_aliases_free(s);
 }
 
-/* Runs the parser over `data` (or, when data is NULL, over `stream`), handing ops to sink. */
+/* Runs the parser over `data` (or, when data is NULL, over `stream`), handing ops to sink.
+ * Sets *ok; the module is returned either way, for the caller to free. */
 static SolModule *parse(SolContext *ctx, const char *name, const char *data, size_t len,
-                        FILE *stream, uint32_t first_line, const SolPSink *sink)
+                        FILE *stream, uint32_t first_line, const SolPSink *sink, bool *ok)
 {
     SolDiagEngine *diag = sol_context_diag(ctx);
     const SolIdent *file = sol_ident_cstr(ctx, name);
@@ -539,6 +540,7 @@ static SolModule *parse(SolContext *ctx, const char *name, const char *data, siz
     yylex_destroy(scanner);
     sol_arena_release(&p.scratch);
     sol_vec_free(&p.braces);
+    sol_buf_free(&p.str_text);
     state_free(&state);
     if (own_source)
         sol_diag_remove_source(diag, &temp);
@@ -546,27 +548,38 @@ static SolModule *parse(SolContext *ctx, const char *name, const char *data, siz
     if (read_error)
         sol_emit_error(ctx, (SolLoc){file, 0, 0, 0}, "read error");
     /* With a sink, errors the sink reported (held, see stream.c) are its own business. */
-    if (sink ? p.errors || read_error : diag->num_errors != errors_before) {
-        sol_module_free(p.module);
-        return NULL;
-    }
+    *ok = sink ? !p.errors && !read_error : diag->num_errors == errors_before;
     return p.module;
+}
+
+/* The module, or NULL (and nothing) after an error. */
+static SolModule *parsed(SolModule *m, bool ok)
+{
+    if (ok)
+        return m;
+    sol_module_free(m);
+    return NULL;
 }
 
 SolModule *sol_parse_buffer_at(SolContext *ctx, const char *name, const char *data, size_t len,
                                uint32_t first_line)
 {
-    return parse(ctx, name, data, len, NULL, first_line, NULL);
+    bool ok;
+    SolModule *m = parse(ctx, name, data, len, NULL, first_line, NULL, &ok);
+    return parsed(m, ok);
 }
 
 SolModule *sol_parse_file(SolContext *ctx, const char *name, FILE *f)
 {
-    return parse(ctx, name, NULL, 0, f, 1, NULL);
+    bool ok;
+    SolModule *m = parse(ctx, name, NULL, 0, f, 1, NULL, &ok);
+    return parsed(m, ok);
 }
 
-SolModule *sol_p_parse_file_sink(SolContext *ctx, const char *name, FILE *f, const SolPSink *sink)
+SolModule *sol_p_parse_file_sink(SolContext *ctx, const char *name, FILE *f, const SolPSink *sink,
+                                 bool *ok)
 {
-    return parse(ctx, name, NULL, 0, f, 1, sink);
+    return parse(ctx, name, NULL, 0, f, 1, sink, ok);
 }
 
 SolModule *sol_parse_buffer(SolContext *ctx, const char *name, const char *data, size_t len)

@@ -106,8 +106,6 @@ static int hex_value(char c)
  * NULL (quoted symbols) returns the interned text instead. */
 const SolIdent *sol_p_string(SolParser *p, SolPLoc l, const char *text, size_t len, SolPValue *out)
 {
-    if (!out) /* @"name": strip the quotes first */
-        text++, len -= 2;
     char *buf = sol_arena_alloc(&p->module->arena, len + 1);
     size_t n = 0;
     for (size_t i = 0; i < len; i++) {

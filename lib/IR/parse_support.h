@@ -145,9 +145,10 @@ typedef struct SolPSink {
     void (*func_end)(void *user, SolOp *func);
 } SolPSink;
 
-/* sol_parse_file with a sink; the module it returns (NULL after errors) holds what the sink
- * kept. */
-SolModule *sol_p_parse_file_sink(SolContext *ctx, const char *name, FILE *f, const SolPSink *sink);
+/* sol_parse_file with a sink. The module it returns holds what the sink kept; it is returned
+ * after errors too (*ok false), for the caller to free once done with the values the sink saw. */
+SolModule *sol_p_parse_file_sink(SolContext *ctx, const char *name, FILE *f, const SolPSink *sink,
+                                 bool *ok);
 
 /* Parser state, shared by the scanner (through yyextra) and the grammar actions. */
 struct SolParser {
@@ -185,6 +186,9 @@ struct SolParser {
     bool resync_top;          /* ... which is a top-level one (a function, an alias) */
     bool brace_noted;         /* a missing `}` was already diagnosed */
     int last_tok;             /* the token yylex returned last (the lookahead after an error) */
+    SolBuf str_text;          /* the string being read, between its quotes (solar.l) */
+    SolPLoc str_loc;          /* ... its opening quote */
+    bool str_symbol;          /* ... a quoted symbol, @"..." */
     const char *last_str;     /* the last string token's text (module arena) */
     uint32_t last_str_len;
 };

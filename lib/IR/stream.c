@@ -150,8 +150,9 @@ bool sol_stream_file(SolContext *ctx, const char *name, FILE *in, FILE *out,
     s.v.deferred_calls = &s.deferred;
     sol_prt_init(&s.P, &s.buf, s.spool, opts);
     SolPSink sink = {&s, func_begin, op_done, func_end};
-    SolModule *m = sol_p_parse_file_sink(ctx, name, in, &sink);
-    if (m) {
+    bool parsed;
+    SolModule *m = sol_p_parse_file_sink(ctx, name, in, &sink, &parsed);
+    if (parsed) {
         open_module(&s, m->op);
         s.v.deferred_calls = NULL; /* every function is known now */
         hold(&s, SIZE_MAX);        /* (calls to functions further down report last) */
@@ -166,13 +167,13 @@ bool sol_stream_file(SolContext *ctx, const char *name, FILE *in, FILE *out,
     } else {
         sol_diag_drop_held(s.diag); /* the input does not parse: only that is reported */
     }
-    bool ok = m && !failed(&s);
+    bool ok = parsed && !failed(&s);
     if (ok && !write_output(&s, out))
         ok = false; /* the caller reports a write error */
+    sol_vfy_free(&s.v); /* these two clear their marks in the module's values: first */
+    sol_prt_free(&s.P);
     sol_module_free(m);
     sol_vec_free(&s.deferred);
-    sol_vfy_free(&s.v);
-    sol_prt_free(&s.P);
     sol_buf_free(&s.buf);
     if (s.spool)
         fclose(s.spool);
