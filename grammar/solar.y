@@ -421,7 +421,7 @@ attr_name   : BARE_ID                       { $$ = $1; }
             | STRING                        { $$ = sol_ident(p->ctx, $1.data, $1.len); }
             | TYPE                          { $$ = sol_p_type_name(p, $1); }
             | MODULE | FUNC_KW
-            | op_token                      { $$ = $1.name; }
+            | op_token                      { $$ = sol_p_op_spelling(p, $1.kind, $1.name, $1.v14); }
             | ATTRIBUTES                    { $$ = sol_p_keyword_name(p, "attributes"); }
             | PRIVATE                       { $$ = sol_p_keyword_name(p, "private"); }
             | TO                            { $$ = sol_p_keyword_name(p, "to"); }

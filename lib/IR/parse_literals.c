@@ -139,6 +139,14 @@ const SolIdent *sol_p_string(SolParser *p, SolPLoc l, const char *text, size_t l
 
 const SolIdent *sol_p_keyword_name(SolParser *p, const char *s) { return sol_ident_cstr(p->ctx, s); }
 
+const SolIdent *sol_p_op_spelling(SolParser *p, SolOpKind kind, const SolIdent *name, bool v14)
+{
+    if (name)
+        return name;
+    const SolOpInfo *info = sol_op_info(kind);
+    return sol_ident_cstr(p->ctx, v14 ? info->name14 : info->name);
+}
+
 /* `f32 = 1` in a dictionary: the type's spelling is the attribute's name. */
 const SolIdent *sol_p_type_name(SolParser *p, const SolType *t)
 {

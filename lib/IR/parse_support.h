@@ -100,8 +100,9 @@ typedef union SolPValue {
     SolPInt integer;
     double real;
     struct {
+        const SolIdent *name; /* an unknown name as spelled, else NULL */
         SolOpKind kind;       /* SOL_OP_COUNT for an unknown name */
-        const SolIdent *name; /* as spelled */
+        bool v14;             /* a known one spelled the MLIR 14 way */
     } opname;
     const SolType *type;
     const SolAttr *attr;
@@ -122,6 +123,7 @@ typedef union SolPValue {
     } str;
 } SolPValue;
 
+_Static_assert(sizeof(SolPValue) == 16, "bison copies a value per shift and reduction");
 #define YYSTYPE SolPValue
 #define YYLTYPE SolPLoc
 #define YYLTYPE_IS_DECLARED 1
@@ -251,6 +253,8 @@ SolPEntry *sol_p_entry(SolParser *p, SolPLoc l, SolNamedAttr attr);
 const SolAttr *sol_p_attr_dict(SolParser *p, SolPList *entries);
 const SolAttr *sol_p_attr_array(SolParser *p, SolPList *elems);
 const SolIdent *sol_p_keyword_name(SolParser *p, const char *s);
+/* An op name token as written, as an identifier (an attribute named like an op). */
+const SolIdent *sol_p_op_spelling(SolParser *p, SolOpKind kind, const SolIdent *name, bool v14);
 const SolIdent *sol_p_type_name(SolParser *p, const SolType *t);
 
 /* affine maps, sets and aliases */

@@ -77,17 +77,18 @@ static bool valid_symbol(SolVerifier *v, const SolValue *val)
 {
     if (!is_index(val->type))
         return false;
+    if (is_top_level(val) || (val->def && val->def->kind == SOL_OP_CONSTANT))
+        return true;
+    if (!val->def || (val->def->kind != SOL_OP_APPLY && val->def->kind != SOL_OP_DIM))
+        return false;
+    /* the recursive cases are memoized: chains of affine.apply can share operands */
     uint64_t bits = 0;
     if (sol_ptr_map_get(&v->memo, val, &bits) && (bits & MEMO_SYM_KNOWN))
         return bits & MEMO_SYM;
     bool ok = false;
-    if (is_top_level(val))
-        ok = true;
-    else if (val->def && val->def->kind == SOL_OP_CONSTANT)
-        ok = true;
-    else if (val->def && val->def->kind == SOL_OP_APPLY)
+    if (val->def->kind == SOL_OP_APPLY)
         ok = all_operands(v, val->def, valid_symbol);
-    else if (val->def && val->def->kind == SOL_OP_DIM)
+    else
         ok = dim_op_is_symbol(v, val->def);
     sol_ptr_map_get(&v->memo, val, &bits);
     bits |= MEMO_SYM_KNOWN | (ok ? MEMO_SYM : 0);
@@ -101,16 +102,16 @@ static bool valid_dim(SolVerifier *v, const SolValue *val)
 {
     if (!is_index(val->type))
         return false;
+    if (!val->def) { /* a block argument: top-level, or the induction variable of a loop */
+        SolOp *p = val->owner ? sol_block_parent_op(val->owner) : NULL;
+        return p && (p->kind == SOL_OP_FUNC || (p->kind == SOL_OP_FOR && val->index == 0));
+    }
+    if (val->def->kind != SOL_OP_APPLY)
+        return valid_symbol(v, val);
     uint64_t bits = 0;
     if (sol_ptr_map_get(&v->memo, val, &bits) && (bits & MEMO_DIM_KNOWN))
         return bits & MEMO_DIM;
-    bool ok = valid_symbol(v, val);
-    if (!ok && !val->def && val->owner && val->index == 0) {
-        SolOp *p = sol_block_parent_op(val->owner);
-        ok = p && p->kind == SOL_OP_FOR;
-    }
-    if (!ok && val->def && val->def->kind == SOL_OP_APPLY)
-        ok = all_operands(v, val->def, valid_dim);
+    bool ok = valid_symbol(v, val) || all_operands(v, val->def, valid_dim);
     sol_ptr_map_get(&v->memo, val, &bits);
     bits |= MEMO_DIM_KNOWN | (ok ? MEMO_DIM : 0);
     sol_ptr_map_put(&v->memo, val, bits);
