@@ -16,7 +16,14 @@ typedef struct Binding {
     uint32_t line, col; /* where the name was defined */
 } Binding;
 
-enum { SOL_P_IDENTITY_MAPS = 9 };
+enum { SOL_P_IDENTITY_MAPS = 9, SOL_P_MEMREF_CACHE = 64 };
+
+/* A memref type token's spelling and its type (parse_literals.c). */
+typedef struct SolPMemrefCache {
+    const SolType *type; /* NULL: empty */
+    uint32_t len;
+    char text[52];
+} SolPMemrefCache;
 
 /* An open region: where its ops go, and what leaving it undoes. */
 typedef struct SolPRegion {
@@ -34,6 +41,7 @@ typedef struct SolPState {
     SolVecOf(SolPRegion) regions; /* open regions, innermost last */
     SolBuf lookahead;             /* sol_p_stmt_done's copy of the lookahead's text */
     const SolAffineMap *identity[SOL_P_IDENTITY_MAPS]; /* by rank, for plain subscripts */
+    SolPMemrefCache memrefs[SOL_P_MEMREF_CACHE];
     const SolIdent **alias_names; /* `#alias` table, open addressing; also holds `@func` names */
     const SolAttr **alias_values;
     size_t alias_cap, alias_count;

@@ -38,7 +38,28 @@ enum { MAX_RANK = 64 };
 #define MAX_DIM (INT64_C(1) << 48) /* far beyond any memory; keeps size products in range */
 
 /* memref<4 x ? x f32>: the scanner's regex guarantees the shape; this reads it. */
+static const SolType *parse_memref_type(SolParser *p, SolPLoc l, const char *text, size_t len);
+
+/* A file spells few memref types, each many times: the last type of each spelling is kept in a
+ * small direct-mapped cache, so most memref tokens cost a hash and a compare. */
 const SolType *sol_p_memref_type(SolParser *p, SolPLoc l, const char *text, size_t len)
+{
+    if (len > sizeof p->state->memrefs[0].text)
+        return parse_memref_type(p, l, text, len);
+    uint32_t h = sol_hash_bytes(text, len);
+    SolPMemrefCache *c = &p->state->memrefs[h % SOL_P_MEMREF_CACHE];
+    if (c->type && c->len == len && memcmp(c->text, text, len) == 0)
+        return c->type;
+    const SolType *t = parse_memref_type(p, l, text, len);
+    if (t) {
+        c->type = t;
+        c->len = (uint32_t)len;
+        memcpy(c->text, text, len);
+    }
+    return t;
+}
+
+static const SolType *parse_memref_type(SolParser *p, SolPLoc l, const char *text, size_t len)
 {
     int64_t dims[MAX_RANK];
     uint32_t rank = 0;
