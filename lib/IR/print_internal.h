@@ -154,9 +154,8 @@ void sol_prt_close(SolPrinter *P, uint32_t depth);
 void sol_prt_aliases(SolPrinter *P);
 /* Writes what is buffered to the printer's FILE. */
 void sol_prt_flush(SolPrinter *P);
-/* Reports (as sol_check_print_target does) every op in op the target cannot spell; returns
- * how many. */
-unsigned sol_prt_check_target(SolContext *ctx, SolOp *op, SolMlirTarget target);
+/* Whether the target can spell op; reports it if not (what sol_check_print_target reports). */
+bool sol_prt_spellable(SolContext *ctx, const SolOp *op, SolMlirTarget target);
 
 /* Ops/func.c: the first line of a module or function, without the region. */
 void sol_prt_module_header(SolPrinter *P, SolOp *op);

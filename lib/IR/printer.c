@@ -728,27 +728,27 @@ typedef struct TargetCheck {
     unsigned missing;
 } TargetCheck;
 
+bool sol_prt_spellable(SolContext *ctx, const SolOp *op, SolMlirTarget target)
+{
+    const SolOpInfo *info = sol_op_info(op->kind);
+    if (target != SOL_MLIR_14 || op->kind == SOL_OP_MODULE || info->name14)
+        return true;
+    sol_emit_error(ctx, op->loc, "'%s' has no MLIR 14 spelling; print with --mlir=current",
+                   info->name);
+    return false;
+}
+
 static bool check_spellable(SolOp *op, void *user)
 {
     TargetCheck *t = user;
-    const SolOpInfo *info = sol_op_info(op->kind);
-    if (op->kind != SOL_OP_MODULE && !info->name14) {
-        sol_emit_error(t->ctx, op->loc, "'%s' has no MLIR 14 spelling; print with --mlir=current",
-                       info->name);
-        t->missing++;
-    }
+    t->missing += !sol_prt_spellable(t->ctx, op, SOL_MLIR_14);
     return true;
-}
-
-unsigned sol_prt_check_target(SolContext *ctx, SolOp *op, SolMlirTarget target)
-{
-    TargetCheck t = {ctx, 0};
-    if (target == SOL_MLIR_14)
-        sol_op_walk(op, check_spellable, &t);
-    return t.missing;
 }
 
 bool sol_check_print_target(SolContext *ctx, SolModule *m, SolMlirTarget target)
 {
-    return sol_prt_check_target(ctx, m->op, target) == 0;
+    TargetCheck t = {ctx, 0};
+    if (target == SOL_MLIR_14)
+        sol_op_walk(m->op, check_spellable, &t);
+    return t.missing == 0;
 }

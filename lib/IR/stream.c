@@ -5,15 +5,16 @@
  * complete (parse_support.h: SolPSink). The op is verified with everything nested in it, the
  * way sol_verify_module's walk would reach it (the function's arguments and the results of the
  * ops before it are in scope), then printed, and then, unless later ops can refer to it (it has
- * results, it is the function's terminator, or it calls a function not seen yet), erased: the
- * parser reuses its memory for the next op. A function of 20,000 loop nests thus takes the
+ * results, it is the function's terminator, or it holds a call to a function not seen yet or an
+ * op the print target cannot spell), erased: the parser reuses its memory for the next op. A function of 20,000 loop nests thus takes the
  * memory of one nest at a time, and a file of 1,000 functions that of one function.
  *
  * What cannot be known before the end waits for it: a function's own checks (its terminator
  * against its signature) run at its `}`, calls to functions defined further down are checked
- * once all are known, and the aliases (`#map0 = ...`), which the printer numbers in order of
- * first use but must print first, are written before the text, which waits in a temporary file
- * meanwhile. The output is byte for byte what sol_print_module prints for the same module, and
+ * once all are known, ops the MLIR 14 spelling lacks are reported only if nothing failed to
+ * verify (solar-opt checks the print target only then), and the aliases (`#map0 = ...`), which
+ * the printer numbers in order of first use but must print first, are written before the
+ * text, which waits in a temporary file meanwhile. The output is byte for byte what sol_print_module prints for the same module, and
  * the diagnostics are those of sol_verify_module and sol_check_print_target, held until the
  * whole input has parsed (and dropped if it does not, as sol_verify_module never sees a module
  * that does not parse), in the order of its walk, except that the errors of calls to functions
@@ -38,6 +39,7 @@ typedef struct Stream {
     SolBuf buf;
     FILE *spool; /* the printed text, until the aliases are known; NULL: it stays in buf */
     bool module_open;
+    SolVecOf(const SolOp *) unspellable; /* ops --mlir=14 cannot print, checked at the end */
 } Stream;
 
 static bool failed(const Stream *s) { return sol_error_count(s->ctx) != s->errors_before; }
@@ -52,13 +54,22 @@ static void open_module(Stream *s, SolOp *module)
     sol_prt_module_open(&s->P, module);
 }
 
+/* What sol_check_print_target reports, found now and reported at the end, since solar-opt
+ * checks the print target only once the module verified. Each such op is kept (op_done). */
+static bool note_unspellable(SolOp *op, void *user)
+{
+    Stream *s = user;
+    if (op->kind != SOL_OP_MODULE && !sol_op_info(op->kind)->name14)
+        sol_vec_push(&s->unspellable, op);
+    return true;
+}
+
 static void add_function(Stream *s, SolOp *func)
 {
     const SolIdent *sym = func->props.func->sym;
     if (sym && !sol_ptr_map_get(&s->v.funcs, sym, NULL))
         sol_ptr_map_put(&s->v.funcs, sym, (uintptr_t)func);
     open_module(s, sol_block_parent_op(func->parent));
-    sol_prt_check_target(s->ctx, func, s->target);
     sol_prt_collect(&s->P, func, false);
 }
 
@@ -85,17 +96,18 @@ static void func_begin(void *user, SolOp *func)
 static bool op_done(void *user, SolOp *op)
 {
     Stream *s = user;
-    size_t deferred = s->deferred.len;
+    size_t deferred = s->deferred.len, unspellable = s->unspellable.len;
     hold(s, SIZE_MAX);
     sol_vfy_top_op(&s->v, op);
-    sol_prt_check_target(s->ctx, op, s->target);
     sol_diag_hold(s->diag, false);
+    if (s->target == SOL_MLIR_14)
+        sol_op_walk(op, note_unspellable, s);
     if (!failed(s)) { /* after an error the output is not written: save the work */
         sol_prt_collect(&s->P, op, true);
         sol_prt_op(&s->P, op, 2);
     }
     return op->num_results == 0 && !(sol_op_info(op->kind)->flags & SOL_OPF_TERMINATOR) &&
-           s->deferred.len == deferred;
+           s->deferred.len == deferred && s->unspellable.len == unspellable;
 }
 
 /* A function's own checks come before its body's in the walk. */
@@ -162,6 +174,8 @@ bool sol_stream_file(SolContext *ctx, const char *name, FILE *in, FILE *out,
         sol_vfy_op_alone(&s.v, m->op);
         sol_diag_hold(s.diag, false);
         sol_diag_report_held(s.diag);
+        for (size_t i = 0, verified = !failed(&s); verified && i < s.unspellable.len; i++)
+            sol_prt_spellable(ctx, s.unspellable.data[i], s.target);
         sol_prt_close(&s.P, 0);
         sol_buf_putc(&s.buf, '\n'); /* as sol_print_module: mlir-opt-14 ends with an empty line */
     } else {
@@ -174,6 +188,7 @@ bool sol_stream_file(SolContext *ctx, const char *name, FILE *in, FILE *out,
     sol_prt_free(&s.P);
     sol_module_free(m);
     sol_vec_free(&s.deferred);
+    sol_vec_free(&s.unspellable);
     sol_buf_free(&s.buf);
     if (s.spool)
         fclose(s.spool);
