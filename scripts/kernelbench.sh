@@ -107,10 +107,10 @@ else
 fi
 
 start=$(date +%s)
-# A TTY sees ninja's own updating status line; elsewhere ninja prints one line per step,
-# which is too chatty for CI, so it goes to a log.
+# A TTY sees ninja's own updating status line (N of M, the seconds elapsed, the step);
+# elsewhere ninja prints one line per step, which is too chatty for CI, so it goes to a log.
 if [ -t 1 ]; then
-    ninja -C "$out" -j "$jobs" -k 0
+    NINJA_STATUS='kernelbench: %f of %t, %e s elapsed: ' ninja -C "$out" -j "$jobs" -k 0
 else
     ninja -C "$out" -j "$jobs" -k 0 >"$out/ninja.log" 2>&1 || { tail -n 20 "$out/ninja.log"; exit 1; }
 fi

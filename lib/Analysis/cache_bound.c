@@ -281,7 +281,7 @@ static void level_geometry(const SolDevice *dev, uint32_t k, SolCacheLevel *L, G
     if (k > 0 && lv->units >= u && u > 1) {
         snprintf(L->note, sizeof L->note,
                  "per-unit storage: not bounded (what moves inside an "
-                 "SM or core is undocumented, note 7.1)");
+                 "SM or core is undocumented; docs/bounds.md)");
         return;
     }
     /* Units per processor: the sharing domain, at least a whole unit of every level below. */
@@ -318,7 +318,7 @@ static void level_geometry(const SolDevice *dev, uint32_t k, SolCacheLevel *L, G
     else if (lv->bandwidth_reads_only)
         snprintf(L->note, sizeof L->note,
                  "no time: the file's bandwidth is a read rate, not a "
-                 "reads + writes ceiling (note 7.5)");
+                 "reads + writes ceiling (docs/bounds.md)");
     else if (!(lv->bandwidth > 0))
         snprintf(L->note, sizeof L->note, "no time: no trustworthy bandwidth in the device file");
 }

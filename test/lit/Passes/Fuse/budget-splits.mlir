@@ -25,20 +25,24 @@
 // RUN: solar-opt %s --pass-pipeline='lift-einsum,fuse{max-bytes=15},sol-fused' --hw h100-sxm --report=json | FileCheck %s --check-prefix=JSON
 // RUN: solar-opt %s --verify-diagnostics --pass-pipeline='lift-einsum,fuse{max-bytes=15 remarks=true}'
 
-// B560:       sol-fused-plan 0.315 ns 1 group under a 560-byte on-chip budget, 1056 bytes
-// B560-NEXT:  group 0 node0..node4 1056 bytes 0.315 ns memory-bound keeps 560 bytes on chip
+// B560:       H100-SXM {{.*}} 0.315 ns DRAM 0.315 ns DRAM
+// B560:       fusion plan (fuse): 1 group under a 560-byte (560 B) on-chip budget, 1056 bytes
+// B560-NEXT:  group nodes
+// B560-NEXT:  0 node0..node4 {{[0-9-]+}} 1056 560 0.315 ns DRAM
 
-// B559:       sol-unfused 0.807 ns every source op its own kernel (3 ops), 2704 bytes
-// B559:       sol-fused 0.315 ns
-// B559:       sol-fused-plan 0.640 ns 2 groups under a 559-byte on-chip budget, 2144 bytes through DRAM
-// B559-NEXT:  group 0 node0..node3 1072 bytes 0.320 ns memory-bound keeps 16 bytes on chip
-// B559-NEXT:  group 1 node4 1072 bytes 0.320 ns memory-bound
-// B559-NOT:   group 2
+// B559:       H100-SXM 0.807 ns DRAM 0.640 ns DRAM 0.315 ns DRAM
+// B559:       3 source ops by time on H100-SXM (each its own kernel; they sum to sol-unfused, 0.807 ns)
+// B559:       fusion plan (fuse): 2 groups under a 559-byte (559 B) on-chip budget, 2144 bytes through DRAM
+// B559-NEXT:  group nodes
+// B559-NEXT:  0 node0..node3 {{[0-9-]+}} 1072 16 0.320 ns DRAM
+// B559-NEXT:  1 node4 {{[0-9-]+}} 1072 - 0.320 ns DRAM
+// B559-NEXT:  (the budget
 
-// B15:        sol-fused-plan 0.807 ns 3 groups under a 15-byte on-chip budget, 2704 bytes through DRAM
-// B15-NEXT:   group 0 node0..node1 544 bytes 0.162 ns memory-bound{{$}}
-// B15-NEXT:   group 1 node2..node3 1088 bytes 0.325 ns memory-bound{{$}}
-// B15-NEXT:   group 2 node4 1072 bytes 0.320 ns memory-bound{{$}}
+// B15:        fusion plan (fuse): 3 groups under a 15-byte (15 B) on-chip budget, 2704 bytes through DRAM
+// B15-NEXT:   group nodes
+// B15-NEXT:   0 node0..node1 {{[0-9-]+}} 544 - 0.162 ns DRAM{{$}}
+// B15-NEXT:   1 node2..node3 {{[0-9-]+}} 1088 - 0.325 ns DRAM{{$}}
+// B15-NEXT:   2 node4 {{[0-9-]+}} 1072 - 0.320 ns DRAM{{$}}
 
 // IR-LABEL: func.func @softmax(
 // IR:         linalg.generic {{.*}}solar.einsum = "->b", solar.group = 0 : i64

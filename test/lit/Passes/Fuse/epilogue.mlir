@@ -22,29 +22,30 @@
 
 // TINY-LABEL:  @matmul_bias_relu, 3 nodes
 // TINY:        totals: 8192 matrix FLOP, 1024 vector ops, 7808 unfused bytes, 3712 compulsory bytes
-// TINY:        sol-unfused 2.331 ns every source op its own kernel (2 ops)
-// TINY-NEXT:   sol-fused 1.108 ns
-// TINY-NEXT:   terms:
-// TINY-NEXT:   sol-fused-plan 1.108 ns 1 group under a 1-byte on-chip budget, 3712 bytes through DRAM
-// TINY-NEXT:   group 0 node0..node2 3712 bytes 1.108 ns memory-bound{{$}}
+// TINY:        H100-SXM 2.331 ns DRAM 1.108 ns DRAM 1.108 ns DRAM
+// TINY:        2 source ops by time on H100-SXM (each its own kernel; they sum to sol-unfused, 2.331 ns)
+// TINY:        fusion plan (fuse): 1 group under a 1-byte (1 B) on-chip budget, 3712 bytes through DRAM
+// TINY-NEXT:   group nodes
+// TINY-NEXT:   0 node0..node2 0-1 3712 - 1.108 ns DRAM{{$}}
 // TINY-LABEL:  @matmul_rowsum, 4 nodes
-// TINY:        sol-fused-plan 1.700 ns 2 groups under a 1-byte on-chip budget, 5696 bytes
+// TINY:        fusion plan (fuse): 2 groups under a 1-byte (1 B) on-chip budget, 5696 bytes
 
 // FITS-LABEL:  @matmul_bias_relu
-// FITS:        sol-fused-plan 1.108 ns 1 group
+// FITS:        H100-SXM 1.108 ns DRAM 1.108 ns DRAM
+// FITS:        fusion plan (fuse): 1 group
 // FITS-LABEL:  @matmul_rowsum
-// FITS:        sol-fused 0.478 ns memory-bound; compulsory 1600 bytes
-// FITS:        sol-fused-plan 0.478 ns 1 group under a 2048-byte on-chip budget, 1600 bytes through DRAM
-// FITS-NEXT:   group 0 node0..node3 1600 bytes 0.478 ns memory-bound keeps 2048 bytes on chip
+// FITS:        H100-SXM 0.478 ns DRAM 0.478 ns DRAM
+// FITS:        fusion plan (fuse): 1 group under a 2048-byte (2 KiB) on-chip budget, 1600 bytes through DRAM
+// FITS-NEXT:   group nodes
+// FITS-NEXT:   0 node0..node3 {{[0-9-]+}} 1600 2048 0.478 ns DRAM
 
 // SPLIT-LABEL: @matmul_rowsum, 4 nodes
 // SPLIT:       totals: 8192 matrix FLOP, 512 vector ops, 5696 unfused bytes, 1600 compulsory bytes
-// SPLIT:       sol-unfused 1.700 ns
-// SPLIT-NEXT:  sol-fused 0.478 ns
-// SPLIT-NEXT:  terms:
-// SPLIT-NEXT:  sol-fused-plan 1.700 ns 2 groups under a 2047-byte on-chip budget, 5696 bytes through DRAM (largest term memory-bound)
-// SPLIT-NEXT:  group 0 node0..node1 3584 bytes 1.070 ns memory-bound
-// SPLIT-NEXT:  group 1 node2..node3 2112 bytes 0.630 ns memory-bound
+// SPLIT:       H100-SXM 1.700 ns DRAM 1.700 ns DRAM 0.478 ns DRAM
+// SPLIT:       fusion plan (fuse): 2 groups under a 2047-byte (1.999 KiB) on-chip budget, 5696 bytes through DRAM
+// SPLIT-NEXT:  group nodes
+// SPLIT-NEXT:  0 node0..node1 {{[0-9-]+}} 3584 - 1.070 ns DRAM
+// SPLIT-NEXT:  1 node2..node3 {{[0-9-]+}} 2112 - 0.630 ns DRAM
 
 // IR-LABEL: func.func @matmul_bias_relu(
 // IR-COUNT-3: solar.group = 0 : i64

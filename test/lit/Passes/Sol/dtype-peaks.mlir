@@ -18,15 +18,12 @@
 // f16: H100 matrix 33554432 / 989.4e12 = 33.914 ns < memory 458752 / 3.35e12 = 136.941 ns;
 //      RTX-4090 matrix 33554432 / 330.3e12 = 101.588 ns < memory 458752 / 1.008e12 = 455.111 ns
 // H100-LABEL: SOL report: {{.*}} @mm_f16, 1 node
-// H100-NEXT:  node
-// H100-NEXT:  node0 contraction - 16777216 33554432 0 458752 136.941 ns memory
-// H100:       device H100-SXM {{.*}}, f16 contractions on matrix f16 989.4 TFLOP/s{{$}}
-// H100-NEXT:  sol-fused 136.941 ns memory-bound; compulsory 458752 bytes
-// H100-NEXT:  terms: matrix 33.914 ns, vector 0 s, memory 136.941 ns
+// H100: H100-SXM 136.941 ns DRAM 33.914 ns 0 s 136.941 ns
+// H100: H100-SXM: {{.*}}f16 contractions on matrix f16 989.4 TFLOP/s
+// H100: node0 contraction - 16777216 33554432 0 458752 136.941 ns DRAM
 // RTX-LABEL:  SOL report: {{.*}} @mm_f16, 1 node
-// RTX:        device RTX-4090 {{.*}}, f16 contractions on matrix f16 330.3 TFLOP/s{{$}}
-// RTX-NEXT:   sol-fused 455.111 ns memory-bound; compulsory 458752 bytes
-// RTX-NEXT:   terms: matrix 101.588 ns, vector 0 s, memory 455.111 ns
+// RTX: RTX-4090 455.111 ns DRAM 101.588 ns 0 s 455.111 ns
+// RTX: RTX-4090: {{.*}}f16 contractions on matrix f16 330.3 TFLOP/s
 func.func @mm_f16(%A: memref<256x512xf16>, %B: memref<512x128xf16>, %C: memref<256x128xf16>) {
   %zero = arith.constant 0.000000e+00 : f16
   affine.for %i = 0 to 256 {
@@ -48,14 +45,12 @@ func.func @mm_f16(%A: memref<256x512xf16>, %B: memref<512x128xf16>, %C: memref<2
 
 // bf16: H100 the same as f16 (33.914 ns); RTX-4090 matrix 33554432 / 165.2e12 = 203.114 ns
 // H100-LABEL: SOL report: {{.*}} @mm_bf16, 1 node
-// H100:       node0 contraction - 16777216 33554432 0 458752 136.941 ns memory
-// H100:       device H100-SXM {{.*}}, bf16 contractions on matrix bf16 989.4 TFLOP/s{{$}}
-// H100-NEXT:  sol-fused 136.941 ns memory-bound
-// H100-NEXT:  terms: matrix 33.914 ns, vector 0 s, memory 136.941 ns
+// H100: H100-SXM 136.941 ns DRAM 33.914 ns 0 s 136.941 ns
+// H100: H100-SXM: {{.*}}bf16 contractions on matrix bf16 989.4 TFLOP/s
+// H100: node0 contraction - 16777216 33554432 0 458752 136.941 ns DRAM
 // RTX-LABEL:  SOL report: {{.*}} @mm_bf16, 1 node
-// RTX:        device RTX-4090 {{.*}}, bf16 contractions on matrix bf16 165.2 TFLOP/s{{$}}
-// RTX-NEXT:   sol-fused 455.111 ns memory-bound
-// RTX-NEXT:   terms: matrix 203.114 ns, vector 0 s, memory 455.111 ns
+// RTX: RTX-4090 455.111 ns DRAM 203.114 ns 0 s 455.111 ns
+// RTX: RTX-4090: {{.*}}bf16 contractions on matrix bf16 165.2 TFLOP/s
 func.func @mm_bf16(%A: memref<256x512xbf16>, %B: memref<512x128xbf16>, %C: memref<256x128xbf16>) {
   %zero = arith.constant 0.000000e+00 : bf16
   affine.for %i = 0 to 256 {
@@ -79,19 +74,15 @@ func.func @mm_bf16(%A: memref<256x512xbf16>, %B: memref<512x128xbf16>, %C: memre
 //      RTX-4090 has no f64 matrix peak: vector f64 33554432 / 1.29e12 = 26.011 us (memory 1.820 us);
 //      EPYC vector f64 33554432 / 5.45e12 = 6.157 us (memory 1835008 / 460.8e9 = 3.982 us)
 // AMP-LABEL:  SOL report: {{.*}} @mm_f64, 1 node
-// AMP-NEXT:   node
-// AMP-NEXT:   node0 contraction - 16777216 33554432 0 1835008 1.721 us matrix
-// AMP:        device A100-SXM {{.*}}, f64 contractions on matrix f64 19.5 TFLOP/s{{$}}
-// AMP-NEXT:   sol-fused 1.721 us matrix-bound; compulsory 1835008 bytes
-// AMP-NEXT:   terms: matrix 1.721 us, vector 0 s, memory 899.955 ns
+// AMP: A100-SXM 1.721 us matrix 1.721 us 0 s 899.955 ns
+// AMP: A100-SXM: {{.*}}f64 contractions on matrix f64 19.5 TFLOP/s
+// AMP: node0 contraction - 16777216 33554432 0 1835008 1.721 us matrix
 // RTX-LABEL:  SOL report: {{.*}} @mm_f64, 1 node
-// RTX:        device RTX-4090 {{.*}}, f64 contractions on vector f64 1.29 TFLOP/s{{$}}
-// RTX-NEXT:   sol-fused 26.011 us matrix-bound
-// RTX-NEXT:   terms: matrix 26.011 us, vector 0 s, memory 1.820 us
+// RTX: RTX-4090 26.011 us matrix 26.011 us 0 s 1.820 us
+// RTX: RTX-4090: {{.*}}f64 contractions on vector f64 1.29 TFLOP/s
 // EPYC-LABEL: SOL report: {{.*}} @mm_f64, 1 node
-// EPYC:       device EPYC-9654 {{.*}}, f64 contractions on vector f64 5.45 TFLOP/s{{$}}
-// EPYC-NEXT:  sol-fused 6.157 us matrix-bound
-// EPYC-NEXT:  terms: matrix 6.157 us, vector 0 s, memory 3.982 us
+// EPYC: EPYC-9654 6.157 us matrix 6.157 us 0 s 3.982 us
+// EPYC: EPYC-9654: {{.*}}f64 contractions on vector f64 5.45 TFLOP/s
 func.func @mm_f64(%A: memref<256x512xf64>, %B: memref<512x128xf64>, %C: memref<256x128xf64>) {
   %zero = arith.constant 0.000000e+00 : f64
   affine.for %i = 0 to 256 {
@@ -115,14 +106,12 @@ func.func @mm_f64(%A: memref<256x512xf64>, %B: memref<512x128xf64>, %C: memref<2
 // (memory 917504 / 460.8e9 = 1.991 us); on H100 the TF32 peak: 33554432 / 494.7e12 = 67.828 ns
 // (memory 917504 / 3.35e12 = 273.882 ns).
 // EPYC-LABEL: SOL report: {{.*}} @mm_f32, 1 node
-// EPYC:       node0 contraction - 16777216 33554432 0 917504 3.076 us matrix
-// EPYC:       device EPYC-9654 {{.*}}, f32 contractions on vector f32 10.91 TFLOP/s{{$}}
-// EPYC-NEXT:  sol-fused 3.076 us matrix-bound
-// EPYC-NEXT:  terms: matrix 3.076 us, vector 0 s, memory 1.991 us
+// EPYC: EPYC-9654 3.076 us matrix 3.076 us 0 s 1.991 us
+// EPYC: EPYC-9654: {{.*}}f32 contractions on vector f32 10.91 TFLOP/s
+// EPYC: node0 contraction - 16777216 33554432 0 917504 3.076 us matrix
 // H100-LABEL: SOL report: {{.*}} @mm_f32, 1 node
-// H100:       device H100-SXM {{.*}}, f32 contractions on matrix tf32 494.7 TFLOP/s{{$}}
-// H100-NEXT:  sol-fused 273.882 ns memory-bound
-// H100-NEXT:  terms: matrix 67.828 ns, vector 0 s, memory 273.882 ns
+// H100: H100-SXM 273.882 ns DRAM 67.828 ns 0 s 273.882 ns
+// H100: H100-SXM: {{.*}}f32 contractions on matrix tf32 494.7 TFLOP/s
 func.func @mm_f32(%A: memref<256x512xf32>, %B: memref<512x128xf32>, %C: memref<256x128xf32>) {
   %zero = arith.constant 0.000000e+00 : f32
   affine.for %i = 0 to 256 {
@@ -146,16 +135,9 @@ func.func @mm_f32(%A: memref<256x512xf32>, %B: memref<512x128xf32>, %C: memref<2
 //   B200 lists no vector f16: vector f32 75e12: 6.991 ns, memory 1572864 / 7.7e12 = 204.268 ns
 //   MI300X lists no vector f16: vector f32 163.4e12: 3.209 ns, memory / 5.3e12 = 296.767 ns
 //   EPYC-9654 no vector f16: vector f32 10.91e12: 48.056 ns, memory / 460.8e9 = 3.413 us
-// EW:      node0 elementwise - 262144 0 524288 1572864 469.512 ns memory
-// EW:      device H100-SXM
-// EW-NEXT: sol-fused 469.512 ns memory-bound
-// EW-NEXT: terms: matrix 0 s, vector 3.918 ns, memory 469.512 ns
-// EW:      device B200
-// EW-NEXT: sol-fused 204.268 ns memory-bound
-// EW-NEXT: terms: matrix 0 s, vector 6.991 ns, memory 204.268 ns
-// EW:      device MI300X
-// EW-NEXT: sol-fused 296.767 ns memory-bound
-// EW-NEXT: terms: matrix 0 s, vector 3.209 ns, memory 296.767 ns
-// EW:      device EPYC-9654
-// EW-NEXT: sol-fused 3.413 us memory-bound
-// EW-NEXT: terms: matrix 0 s, vector 48.056 ns, memory 3.413 us
+// EW:      device  SOL bound by matrix vector DRAM
+// EW-NEXT: H100-SXM 469.512 ns DRAM 0 s 3.918 ns 469.512 ns
+// EW-NEXT: B200 204.268 ns DRAM 0 s 6.991 ns 204.268 ns
+// EW-NEXT: MI300X 296.767 ns DRAM 0 s 3.209 ns 296.767 ns
+// EW-NEXT: EPYC-9654 3.413 us DRAM 0 s 48.056 ns 3.413 us
+// EW:      node0 elementwise - 262144 0 524288 1572864 469.512 ns DRAM 204.268 ns DRAM 296.767 ns DRAM

@@ -24,18 +24,14 @@
 //   on A100-SXM: unfused max(26.887, 112.494) + max(3.361, 129.067) = 241.562 ns;
 //   fused 230400 / 2.039e12 = 112.997 ns (matrix 4194304 / 156e12 = 26.887 ns)
 // CHECK-LABEL: SOL report: {{.*}} @matmul_bias_relu, 2 nodes
-// CHECK-NEXT:  node
-// CHECK-NEXT:  node0 contraction - 2097152 4194304 0 229376 68.470 ns memory
-// CHECK-NEXT:  node1 elementwise - 32768 0 65536 263168 78.558 ns memory
-// CHECK-NEXT:  totals: 4194304 matrix FLOP, 65536 vector ops, 492544 unfused bytes, 230400 compulsory bytes
-// CHECK-NEXT:  device H100-SXM
-// CHECK-NEXT:  sol-unfused 147.028 ns every source op its own kernel (2 ops), 492544 bytes through DRAM (largest term memory-bound)
-// CHECK-NEXT:  sol-fused 68.776 ns memory-bound; compulsory 230400 bytes
-// CHECK-NEXT:  terms: matrix 8.478 ns, vector 0.980 ns, memory 68.776 ns
+// CHECK-NEXT: totals: 4194304 matrix FLOP, 65536 vector ops, 492544 unfused bytes, 230400 compulsory bytes
+// CHECK: H100-SXM 68.776 ns DRAM 8.478 ns 0.980 ns 68.776 ns
+// CHECK: H100-SXM 147.028 ns {{[A-Za-z]+}} 68.776 ns DRAM
+// CHECK: node0 contraction - 2097152 4194304 0 229376 68.470 ns DRAM
+// CHECK: node1 elementwise - 32768 0 65536 263168 78.558 ns DRAM
 // AMP-LABEL:   SOL report: {{.*}} @matmul_bias_relu, 2 nodes
-// AMP:         sol-unfused 241.562 ns
-// AMP-NEXT:    sol-fused 112.997 ns memory-bound
-// AMP-NEXT:    terms: matrix 26.887 ns, vector 3.361 ns, memory 112.997 ns
+// AMP: A100-SXM 112.997 ns DRAM 26.887 ns 3.361 ns 112.997 ns
+// AMP: A100-SXM 241.562 ns {{[A-Za-z]+}} 112.997 ns DRAM
 // JSON:        "entry": "matmul_bias_relu"
 // JSON:        "totals": {"matrix_flops": 4194304, "vector_ops": 65536, "compulsory_bytes": 230400, "unfused_bytes": 492544, "node_bytes": 492544, "source_ops": 2}
 // JSON:        "name": "node0", "einsum": null, "kind": "contraction", "iterations": 2097152, "matrix_flops": 4194304, "vector_ops": 0, "bytes": 229376, "seconds": 6.847044776{{[0-9]*}}e-08, "bound": "memory"
@@ -80,12 +76,11 @@ func.func @matmul_bias_relu(%A: memref<128x64xf32>, %B: memref<64x256xf32>, %bia
 //   unfused 12288 + 38912 = 51200 bytes, 3.668 + 11.616 = 15.284 ns
 //   compulsory (A 2048 + B 1536 + C written 3072) * 4 = 26624: 7.947 ns
 // CHECK-LABEL: SOL report: {{.*}} @zero_then_accumulate, 2 nodes
-// CHECK-NEXT:  node
-// CHECK-NEXT:  node0 elementwise - 3072 0 0 12288 3.668 ns memory
-// CHECK-NEXT:  node1 contraction - 98304 196608 0 38912 11.616 ns memory
-// CHECK-NEXT:  totals: 196608 matrix FLOP, 0 vector ops, 51200 unfused bytes, 26624 compulsory bytes
-// CHECK:       sol-unfused 15.284 ns
-// CHECK-NEXT:  sol-fused 7.947 ns memory-bound; compulsory 26624 bytes
+// CHECK-NEXT: totals: 196608 matrix FLOP, 0 vector ops, 51200 unfused bytes, 26624 compulsory bytes
+// CHECK: H100-SXM 7.947 ns DRAM
+// CHECK: H100-SXM 15.284 ns {{[A-Za-z]+}} 7.947 ns DRAM
+// CHECK: node0 elementwise - 3072 0 0 12288 3.668 ns DRAM
+// CHECK: node1 contraction - 98304 196608 0 38912 11.616 ns DRAM
 func.func @zero_then_accumulate(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<64x48xf32>) {
   %zero = arith.constant 0.000000e+00 : f32
   affine.for %i = 0 to 64 {
@@ -122,12 +117,11 @@ func.func @zero_then_accumulate(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C
 //   compulsory (X 8388608 + weight 1024 + bias 1024 + Y 8388608) * 4 = 67117056 (mean, rstd
 //   excluded): 67117056 / 3.35e12 = 20.035 us; vector (33587200 + 33554432) / 66.9e12 = 1.004 us
 // LN:      SOL report: {{.*}}layernorm.mlir @forward, 2 nodes
-// LN:      node0 reduction - 8388608 0 33587200 33619968 10.036 us memory
-// LN-NEXT: node1 elementwise - 8388608 0 33554432 67182592 20.055 us memory
-// LN-NEXT: totals: 0 matrix FLOP, 67141632 vector ops, 100802560 unfused bytes, 67117056 compulsory bytes
-// LN:      sol-unfused 30.090 us
-// LN-NEXT: sol-fused 20.035 us memory-bound; compulsory 67117056 bytes
-// LN-NEXT: terms: matrix 0 s, vector 1.004 us, memory 20.035 us
+// LN: totals: 0 matrix FLOP, 67141632 vector ops, 100802560 unfused bytes, 67117056 compulsory bytes
+// LN: H100-SXM 20.035 us DRAM 0 s 1.004 us 20.035 us
+// LN: H100-SXM 30.090 us {{[A-Za-z]+}} 20.035 us DRAM
+// LN: node0 reduction - 8388608 0 33587200 33619968 10.036 us DRAM
+// LN: node1 elementwise - 8388608 0 33554432 67182592 20.055 us DRAM
 
 // No alloc, but the graph output updated in place by the second node
 // (examples/linear_bias_relu.mlir at batch 128, in 2048, out 4096):
@@ -138,9 +132,8 @@ func.func @zero_then_accumulate(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C
 //   unfused 36700160 + 4210688 = 40910848 bytes, 10.955 + 1.257 = 12.212 us
 //   compulsory: Y is read only after the graph wrote it: (262144 + 8388608 + 4096 + 524288) * 4
 //   = 36716544: 10.960 us
-// LBR:      node0 contraction - 1073741824 2147483648 0 36700160 10.955 us memory
-// LBR-NEXT: node1 elementwise - 524288 0 1048576 4210688 1.257 us memory
-// LBR-NEXT: totals: 2147483648 matrix FLOP, 1048576 vector ops, 40910848 unfused bytes, 36716544 compulsory bytes
-// LBR:      sol-unfused 12.212 us
-// LBR-NEXT: sol-fused 10.960 us memory-bound; compulsory 36716544 bytes
-// LBR-NEXT: terms: matrix 4.341 us, vector 15.674 ns, memory 10.960 us
+// LBR:      totals: 2147483648 matrix FLOP, 1048576 vector ops, 40910848 unfused bytes, 36716544 compulsory bytes
+// LBR:      H100-SXM 10.960 us DRAM 4.341 us 15.674 ns 10.960 us
+// LBR:      H100-SXM 12.212 us DRAM 10.960 us DRAM
+// LBR:      node0 contraction - 1073741824 2147483648 0 36700160 10.955 us DRAM
+// LBR-NEXT: node1 elementwise - 524288 0 1048576 4210688 1.257 us DRAM
