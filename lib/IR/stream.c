@@ -1,24 +1,26 @@
 /*
  * Parse, verify and print in one pass: what solar-opt does when no pass needs the whole module.
  *
- * The parser hands each top-level op of a function body to this file as soon as the op is
- * complete (parse_support.h: SolPSink). The op is verified with everything nested in it, the
- * way sol_verify_module's walk would reach it (the function's arguments and the results of the
- * ops before it are in scope), then printed, and then, unless later ops can refer to it (it has
- * results, it is the function's terminator, or it holds a call to a function not seen yet or an
- * op the print target cannot spell), erased: the parser reuses its memory for the next op. A function of 20,000 loop nests thus takes the
- * memory of one nest at a time, and a file of 1,000 functions that of one function.
+ * The parser hands each top-level op of a function body to this file as soon as the op is complete
+ * (parse_support.h: SolPSink). The op is verified with everything nested in it, the way
+ * sol_verify_module's walk would reach it (the function's arguments and the results of the ops
+ * before it are in scope), then printed, and then, unless later ops can refer to it (it has
+ * results, it is the function's terminator, or it holds a call to a function not seen yet or an op
+ * the print target cannot spell), erased: the parser reuses its memory for the next op. A function
+ * of 20,000 loop nests thus takes the memory of one nest at a time, and a file of 1,000 functions
+ * that of one function.
  *
  * What cannot be known before the end waits for it: a function's own checks (its terminator
- * against its signature) run at its `}`, calls to functions defined further down are checked
- * once all are known, ops the MLIR 14 spelling lacks are reported only if nothing failed to
- * verify (solar-opt checks the print target only then), and the aliases (`#map0 = ...`), which
- * the printer numbers in order of first use but must print first, are written before the
- * text, which waits in a temporary file meanwhile. The output is byte for byte what sol_print_module prints for the same module, and
- * the diagnostics are those of sol_verify_module and sol_check_print_target, held until the
- * whole input has parsed (and dropped if it does not, as sol_verify_module never sees a module
- * that does not parse), in the order of its walk, except that the errors of calls to functions
- * further down come last. Nothing is written to `out` unless everything succeeded.
+ * against its signature) run at its `}`, calls to functions defined further down are checked once
+ * all are known, ops the MLIR 14 spelling lacks are reported only if nothing failed to verify
+ * (solar-opt checks the print target only then), and the aliases (`#map0 = ...`), which the
+ * printer numbers in order of first use but must print first, are written before the text, which
+ * waits in a temporary file meanwhile. The output is byte for byte what sol_print_module prints
+ * for the same module, and the diagnostics are those of sol_verify_module and
+ * sol_check_print_target, held until the whole input has parsed (and dropped if it does not, as
+ * sol_verify_module never sees a module that does not parse), in the order of its walk, except
+ * that the errors of calls to functions further down come last. Nothing is written to `out` unless
+ * everything succeeded.
  */
 #include "IR/parse_support.h"
 #include "IR/print_internal.h"
