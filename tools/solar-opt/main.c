@@ -508,8 +508,8 @@ static int process_input(Driver *d, const SolIdent *file, const Input *in)
 
 /* ---- main -------------------------------------------------------------------------------- */
 
-/* A plain file, parsed as one module, is streamed: it is never held in memory while its IR
- * is (diagnostics read the file again to quote it). Everything else is read whole. */
+/* A plain file, parsed as one module, is read as a stream: it is never held in memory while its
+ * IR is (diagnostics read the file again to quote it). Everything else is read whole. */
 static bool can_stream(const Options *o)
 {
     struct stat st;
@@ -517,24 +517,7 @@ static bool can_stream(const Options *o)
            stat(o->input, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-static int run_streamed(Driver *d, const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        sol_tool_error(&tool, "cannot open '%s': %s", path, strerror(errno));
-        return EXIT_INPUT;
-    }
-    SolDiagEngine *diag = sol_context_diag(d->ctx);
-    SolSource src = {.name = sol_ident_cstr(d->ctx, path)}; /* data NULL: loaded on demand */
-    sol_diag_add_source(diag, &src);
-    SolModule *m = sol_parse_file(d->ctx, path, f);
-    fclose(f);
-    int rc = finish_module(d, m, 0);
-    sol_diag_remove_source(diag, &src);
-    return rc;
-}
-
-/* With nothing to do but verify and print, a plain file is handled one op at a time
+/* With nothing to do but verify and print, such a file is also handled one op at a time
  * (sol_stream_file): a long function is never held whole. Any pass, binding, entry or report
  * flag (--hw, --report other than the default, --report-file, --measured-ms, --target-ms,
  * --fp32-matmul, --conv-algo, --tight-matmul) takes the whole-module path, which also warns
@@ -548,7 +531,8 @@ static bool print_only(const Options *o)
            !o->print_ir_after_all && !report_flags;
 }
 
-static int run_stream_printed(Driver *d, const char *path)
+/* Parses the file at path as it is read: op by op when print_only(), else into a module. */
+static int run_streamed(Driver *d, const char *path)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
@@ -558,14 +542,20 @@ static int run_stream_printed(Driver *d, const char *path)
     SolDiagEngine *diag = sol_context_diag(d->ctx);
     SolSource src = {.name = sol_ident_cstr(d->ctx, path)}; /* data NULL: loaded on demand */
     sol_diag_add_source(diag, &src);
-    unsigned errors = diag->num_errors;
     int rc = 0;
-    if (!sol_stream_file(d->ctx, path, f, d->out, &(SolPrintOptions){d->opts->target})) {
-        rc = EXIT_INPUT;
-        if (diag->num_errors == errors)
-            sol_tool_error(&tool, "cannot write the output: %s", strerror(errno ? errno : EIO));
+    if (print_only(d->opts)) {
+        unsigned errors = diag->num_errors;
+        if (!sol_stream_file(d->ctx, path, f, d->out, &(SolPrintOptions){d->opts->target})) {
+            rc = EXIT_INPUT;
+            if (diag->num_errors == errors)
+                sol_tool_error(&tool, "cannot write the output: %s", strerror(errno ? errno : EIO));
+        }
+        fclose(f);
+    } else {
+        SolModule *m = sol_parse_file(d->ctx, path, f);
+        fclose(f);
+        rc = finish_module(d, m, 0);
     }
-    fclose(f);
     sol_diag_remove_source(diag, &src);
     return rc;
 }
@@ -600,9 +590,7 @@ static int run_with_context(SolContext *ctx, Options *o)
         return EXIT_INPUT;
     Driver d = {ctx, o, NULL, out.f, o->input && strcmp(o->input, "-") ? o->input : "<stdin>",
                 false, false};
-    int rc = !can_stream(o)  ? run_buffered(&d, o)
-             : print_only(o) ? run_stream_printed(&d, o->input)
-                             : run_streamed(&d, o->input);
+    int rc = can_stream(o) ? run_streamed(&d, o->input) : run_buffered(&d, o);
     if (!o->verify_diags) {
         solar_opt_warn_unused_flags(&o->report, d.analysed);
         if ((rc == 0 || rc == EXIT_VIOLATION) && !sol_tool_output_commit(&tool, &out))
