@@ -18,6 +18,7 @@ Model/get_inputs, a constructor or get_inputs() error, a trace failure (data-dep
 flow or shape, an op fake tensors cannot run).
 """
 
+import ast
 import os
 import sys
 
@@ -76,13 +77,27 @@ def size_constants(path):
     elements as NAME_K; solar_reference.literal_constants), positive (`hardtanh_min = -2`,
     `extra = 0` are no sizes), that keep that value when the module has run. Constants
     computed from them (`bias_shape = (out_channels, 1, 1)`) follow them and are not sizes of
-    their own."""
+    their own. A 1 inside a tuple is no size either: it is a broadcast axis, and varying it
+    turns the broadcast into an elementwise operation that no trace tells apart when the
+    varied value happens to equal the other operand's extent (bias_shape_2 = 8 against a
+    convolution's 8 output columns fitted the bias's last axis as the column index)."""
     try:
         _, consts = solar_reference.load_model_module(path)
         literal = solar_reference.literal_constants(path)
+        tuples = _tuple_names(path)
     except solar_reference.HarnessError as e:
         raise _harness_fault(path, e)
-    return {n: v for n, v in literal if v > 0 and consts.get(n) == v}
+    return {n: v for n, v in literal
+            if v > 0 and consts.get(n) == v and not (v == 1 and n.rsplit("_", 1)[0] in tuples)}
+
+
+def _tuple_names(path):
+    """The names of MODEL.py's top-level tuple and list assignments."""
+    out = set()
+    for node in solar_reference.parse_model(path).body:
+        if isinstance(node, ast.Assign) and isinstance(node.value, (ast.Tuple, ast.List)):
+            out.update(t.id for t in node.targets if isinstance(t, ast.Name))
+    return out
 
 
 def _harness_fault(path, e):
