@@ -772,8 +772,9 @@ static void resolve_stmts(Builder *B, SolNode *node)
             o = stored_by(B, acc); /* a generic's output block argument */
         else
             o = output_of(B, &st->add->results[0]);
-        if (acc->def)
-            acc_load = loaded_by(B, acc);
+        /* The accumulator's read: a load's result, or a generic's output block argument
+         * (the generic reads its output operand through it). */
+        acc_load = loaded_by(B, acc);
         if (o < 0 || !B->accs.data[o].subs)
             continue;
         t->out = stmt_access(B, o);
