@@ -41,6 +41,7 @@
 typedef struct SolCacheLevel {
     const char *name;    /* the device level's name */
     bool bounded;        /* a traffic bound was computed (see note when not) */
+    bool per_unit;       /* an SM's or core's own storage: compulsory and rate terms only */
     uint64_t capacity;   /* S_p: storage below this level of the largest processor */
     uint64_t total;      /* all storage below this level */
     uint32_t processors; /* P */
@@ -52,9 +53,10 @@ typedef struct SolCacheLevel {
     bool has_attainable;      /* attainable was computed (tile-for-cache, tiling.h) */
     uint64_t attainable;      /* bytes the chosen tiled schedule moves: >= lower_bound */
     double bandwidth; /* bytes/s used for the time, 0: none */
+    bool bandwidth_estimate; /* the device file derived it from per-clock widths */
     double seconds;   /* lower_bound / bandwidth, 0 without a bandwidth */
     double rate;      /* the per-processor rate term at this level, s (0: none) */
-    char note[192];   /* why there is no bound or no time, or "" */
+    char note[256];   /* why there is no bound or no time, or "" */
 } SolCacheLevel;
 
 typedef struct SolCacheBounds {
@@ -65,6 +67,7 @@ typedef struct SolCacheBounds {
     double seconds;        /* the cache-aware SOL */
     const char *bound;     /* "matrix", "vector", a level's name, or "rate <level>" */
     char bound_text[80];   /* storage behind `bound` */
+    bool bound_estimate;   /* the binding level's bandwidth is an upper estimate */
     bool tight_matmul;     /* the published matmul constant was used */
     uint32_t statements;   /* contraction statements seen */
     uint32_t with_segment; /* of which with a cache term (sigma* > 1, usable tensors) */

@@ -1128,12 +1128,16 @@ bool sol_graph_build(SolContext *ctx, SolModule *m, SolOp *func, SolGraph *g)
         gt->written_elems = gwritten.data[t].count;
         g->approximate |= gread.data[t].approximate || gwritten.data[t].approximate;
         if (gt->is_arg) {
-            uint64_t bytes;
-            if (__builtin_mul_overflow(gt->compulsory_read_elems + gt->written_elems,
-                                       (uint64_t)gt->elem_bytes, &bytes))
+            uint64_t r, w;
+            if (__builtin_mul_overflow(gt->compulsory_read_elems, (uint64_t)gt->elem_bytes, &r) ||
+                __builtin_mul_overflow(gt->written_elems, (uint64_t)gt->elem_bytes, &w)) {
                 g->overflow = true;
-            else
-                add_count(&B, &g->compulsory_bytes, bytes);
+            } else {
+                add_count(&B, &g->compulsory_read_bytes, r);
+                add_count(&B, &g->compulsory_write_bytes, w);
+                add_count(&B, &g->compulsory_bytes, r);
+                add_count(&B, &g->compulsory_bytes, w);
+            }
         }
         sol_image_free(&gread.data[t]);
         sol_image_free(&gwritten.data[t]);

@@ -141,7 +141,9 @@ typedef struct SolGraph {
     uint32_t num_tensors;
     uint64_t matrix_total, vector_total;
     uint64_t node_bytes; /* the nodes' bytes, summed (each node its own kernel) */
-    uint64_t compulsory_bytes;
+    uint64_t compulsory_bytes;       /* compulsory_read_bytes + compulsory_write_bytes */
+    uint64_t compulsory_read_bytes;  /* arguments' elements read before anything wrote them */
+    uint64_t compulsory_write_bytes; /* arguments' elements written */
     uint32_t num_source_ops; /* see SolNode.source_op */
     bool approximate, data_dependent, overflow;
 } SolGraph;

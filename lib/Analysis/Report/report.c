@@ -92,9 +92,9 @@ static void text_cache(FILE *out, const SolCacheBounds *c, bool grouped)
 {
     char t[32];
     fmt_time(t, sizeof t, c->seconds);
-    fprintf(out, "  sol-cache    %12s  %s-bound; provable traffic per memory level (%u contraction "
+    fprintf(out, "  sol-cache    %12s  %s-bound%s; provable traffic per memory level (%u contraction "
                  "statement%s, %u with a cache term%s)\n",
-            t, c->bound, c->statements, c->statements == 1 ? "" : "s", c->with_segment,
+            t, c->bound, c->bound_estimate ? " (its bandwidth an upper estimate)" : "", c->statements, c->statements == 1 ? "" : "s", c->with_segment,
             c->tight_matmul ? "; --tight-matmul" : "");
     fprintf(out, "    %-13s %14s %-14s %14s %14s %12s %11s %12s  %s\n", "level", "capacity B",
             "processors", "compulsory B", "lower bound B", "attainable B", "bandwidth", "time",
@@ -156,9 +156,10 @@ static void text_plan(FILE *out, const SolGraph *g, const SolBounds *b, const So
     char t[32];
     fmt_time(t, sizeof t, pt.seconds);
     fprintf(out, "  sol-fused-plan %10s  %u group%s under a %llu-byte on-chip budget, %llu bytes "
-                 "through DRAM (largest term %s-bound)%s\n",
+                 "in and out of kernels, %llu charged to DRAM (largest term %s-bound)%s\n",
             t, p->num_groups, p->num_groups == 1 ? "" : "s", (unsigned long long)p->budget,
-            (unsigned long long)p->bytes, pt.bound, p->approximate ? " (approximate)" : "");
+            (unsigned long long)p->bytes, (unsigned long long)pt.dram_bytes, pt.bound,
+            p->approximate ? " (approximate)" : "");
     for (uint32_t k = 0; k < p->num_groups; k++) {
         const SolFusionGroup *G = &p->groups[k];
         fmt_time(t, sizeof t, pt.groups[k].seconds);
@@ -194,9 +195,10 @@ static void text_bounds(FILE *out, const SolGraph *g, const SolBounds *b, const 
     if (o->unfused) {
         fmt_time(t, sizeof t, b->unfused);
         fprintf(out, "  sol-unfused  %12s  every source op its own kernel (%u op%s), %llu bytes "
-                     "through DRAM (largest term %s-bound)\n",
+                     "in and out of kernels, %llu charged to DRAM (largest term %s-bound)\n",
                 t, b->unfused_kernels, b->unfused_kernels == 1 ? "" : "s",
-                (unsigned long long)b->unfused_bytes, b->unfused_bound);
+                (unsigned long long)b->unfused_bytes, (unsigned long long)b->unfused_dram_bytes,
+                b->unfused_bound);
     }
     if (o->fused) {
         fmt_time(t, sizeof t, b->fused.seconds);
@@ -208,12 +210,18 @@ static void text_bounds(FILE *out, const SolGraph *g, const SolBounds *b, const 
         fmt_time(m, sizeof m, b->fused.matrix);
         fmt_time(v, sizeof v, b->fused.vector);
         fmt_time(mem, sizeof mem, b->fused.memory);
-        fprintf(out, "               terms: matrix %s, vector %s, memory %s\n", m, v, mem);
+        fprintf(out, "               terms: matrix %s, vector %s, memory %s", m, v, mem);
+        if (b->fused.vector_contraction > 0) {
+            fmt_time(v, sizeof v, b->fused.vector_contraction);
+            fprintf(out, ", contractions on the vector unit %s", v);
+        }
+        fputc('\n', out);
     }
     if (o->plan)
         text_plan(out, g, b, o->plan);
     if (c)
         text_cache(out, c, o->plan != NULL);
+    sol_bounds_print_assumptions(out, g, b);
     if (b->missing[0])
         fprintf(out, "  note: no peak for %s on this device; that work adds no time\n", b->missing);
 }
@@ -328,6 +336,7 @@ static void json_cache(FILE *out, const SolCacheBounds *c, bool grouped)
     json_seconds(out, c->seconds);
     fprintf(out, ", \"bound\": ");
     json_string(out, c->bound);
+    fprintf(out, ", \"bound_bandwidth_estimate\": %s", c->bound_estimate ? "true" : "false");
     fprintf(out, ", \"matrix_seconds\": ");
     json_seconds(out, c->matrix);
     fprintf(out, ", \"vector_seconds\": ");
@@ -346,7 +355,8 @@ static void json_cache(FILE *out, const SolCacheBounds *c, bool grouped)
         const SolCacheLevel *L = &c->levels[k];
         fprintf(out, "%s{\"name\": ", k ? ", " : "");
         json_string(out, L->name);
-        fprintf(out, ", \"bounded\": %s, \"capacity_bytes\": ", L->bounded ? "true" : "false");
+        fprintf(out, ", \"bounded\": %s, \"per_unit\": %s, \"capacity_bytes\": ",
+                L->bounded ? "true" : "false", L->per_unit ? "true" : "false");
         json_count_or_null(out, L->bounded, L->capacity);
         fprintf(out, ", \"total_bytes\": ");
         json_count_or_null(out, L->bounded, L->total);
@@ -367,6 +377,7 @@ static void json_cache(FILE *out, const SolCacheBounds *c, bool grouped)
             fprintf(out, "%.17g", L->bandwidth);
         else
             fputs("null", out);
+        fprintf(out, ", \"bandwidth_estimate\": %s", L->bandwidth_estimate ? "true" : "false");
         fprintf(out, ", \"seconds\": ");
         if (L->bounded && L->bandwidth > 0)
             json_seconds(out, L->seconds);
@@ -438,7 +449,10 @@ static void json_sol(FILE *out, const SolGraph *g, const SolBounds *b, const Sol
     json_seconds(out, b->fused.vector);
     fprintf(out, ", \"memory_seconds\": ");
     json_seconds(out, b->fused.memory);
+    fprintf(out, ", \"vector_contraction_seconds\": ");
+    json_seconds(out, b->fused.vector_contraction);
     fprintf(out, "}");
+    sol_bounds_json_assumptions(out, b);
     if (plan)
         json_plan(out, g, b, plan);
     if (c)
@@ -457,8 +471,9 @@ static bool print_json(FILE *out, const SolGraph *g, const SolBounds *bounds, ui
     fprintf(out, ",\n  \"device\": ");
     json_string(out, b->device->name);
     fprintf(out, ",\n  \"device_assumed\": %s", o->default_device ? "true" : "false");
-    fprintf(out, ",\n  \"conv_algo\": \"%s\", \"fp32_matmul\": \"%s\"",
-            o->bounds.conv_any ? "any" : "direct", o->bounds.fp32_ieee ? "ieee" : "tf32");
+    fprintf(out, ",\n  \"conv_algo\": \"%s\", \"fp32_matmul\": \"%s\", \"cache_state\": \"%s\"",
+            o->bounds.conv_any ? "any" : "direct", sol_fp32_matmul_name(b->fp32),
+            sol_cache_state_name(b->cache_state));
     fprintf(out, ",\n  \"approximate\": %s, \"data_dependent\": %s",
             g->approximate ? "true" : "false", g->data_dependent ? "true" : "false");
     fprintf(out, ",\n  \"totals\": {\"matrix_flops\": %llu, \"vector_ops\": %llu, "

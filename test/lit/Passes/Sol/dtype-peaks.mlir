@@ -15,18 +15,19 @@
 // RUN: solar-opt %s --split-input-file --sol-fused --hw epyc-9654 | FileCheck %s --check-prefix=EPYC
 // RUN: solar-opt %examples/add_relu_f16.mlir --bind batch_size=16,dim=16384 --sol-fused --hw h100-sxm,b200,mi300x,epyc-9654 | FileCheck %s --check-prefix=EW
 
-// f16: H100 matrix 33554432 / 989.4e12 = 33.914 ns < memory 458752 / 3.35e12 = 136.941 ns;
-//      RTX-4090 matrix 33554432 / 330.3e12 = 101.588 ns < memory 458752 / 1.008e12 = 455.111 ns
+// f16: H100 matrix 33554432 / 989.4e12 = 33.914 ns < memory 393216 / 3.35e12 = 117.378 ns
+//      (the inputs: a cold cache lets the 65536-byte output stay in L2);
+//      RTX-4090 matrix 33554432 / 330.3e12 = 101.588 ns < memory 393216 / 1.008e12 = 390.095 ns
 // H100-LABEL: SOL report: {{.*}} @mm_f16, 1 node
 // H100-NEXT:  node
 // H100-NEXT:  node0 contraction - 16777216 33554432 0 458752 136.941 ns memory
 // H100:       device H100-SXM {{.*}}, f16 contractions on matrix f16 989.4 TFLOP/s{{$}}
-// H100-NEXT:  sol-fused 136.941 ns memory-bound; compulsory 458752 bytes
-// H100-NEXT:  terms: matrix 33.914 ns, vector 0 s, memory 136.941 ns
+// H100-NEXT:  sol-fused 117.378 ns memory-bound; compulsory 458752 bytes
+// H100-NEXT:  terms: matrix 33.914 ns, vector 0 s, memory 117.378 ns
 // RTX-LABEL:  SOL report: {{.*}} @mm_f16, 1 node
 // RTX:        device RTX-4090 {{.*}}, f16 contractions on matrix f16 330.3 TFLOP/s{{$}}
-// RTX-NEXT:   sol-fused 455.111 ns memory-bound; compulsory 458752 bytes
-// RTX-NEXT:   terms: matrix 101.588 ns, vector 0 s, memory 455.111 ns
+// RTX-NEXT:   sol-fused 390.095 ns memory-bound; compulsory 458752 bytes
+// RTX-NEXT:   terms: matrix 101.588 ns, vector 0 s, memory 390.095 ns
 func.func @mm_f16(%A: memref<256x512xf16>, %B: memref<512x128xf16>, %C: memref<256x128xf16>) {
   %zero = arith.constant 0.000000e+00 : f16
   affine.for %i = 0 to 256 {
@@ -50,12 +51,12 @@ func.func @mm_f16(%A: memref<256x512xf16>, %B: memref<512x128xf16>, %C: memref<2
 // H100-LABEL: SOL report: {{.*}} @mm_bf16, 1 node
 // H100:       node0 contraction - 16777216 33554432 0 458752 136.941 ns memory
 // H100:       device H100-SXM {{.*}}, bf16 contractions on matrix bf16 989.4 TFLOP/s{{$}}
-// H100-NEXT:  sol-fused 136.941 ns memory-bound
-// H100-NEXT:  terms: matrix 33.914 ns, vector 0 s, memory 136.941 ns
+// H100-NEXT:  sol-fused 117.378 ns memory-bound
+// H100-NEXT:  terms: matrix 33.914 ns, vector 0 s, memory 117.378 ns
 // RTX-LABEL:  SOL report: {{.*}} @mm_bf16, 1 node
 // RTX:        device RTX-4090 {{.*}}, bf16 contractions on matrix bf16 165.2 TFLOP/s{{$}}
-// RTX-NEXT:   sol-fused 455.111 ns memory-bound
-// RTX-NEXT:   terms: matrix 203.114 ns, vector 0 s, memory 455.111 ns
+// RTX-NEXT:   sol-fused 390.095 ns memory-bound
+// RTX-NEXT:   terms: matrix 203.114 ns, vector 0 s, memory 390.095 ns
 func.func @mm_bf16(%A: memref<256x512xbf16>, %B: memref<512x128xbf16>, %C: memref<256x128xbf16>) {
   %zero = arith.constant 0.000000e+00 : bf16
   affine.for %i = 0 to 256 {
@@ -75,23 +76,26 @@ func.func @mm_bf16(%A: memref<256x512xbf16>, %B: memref<512x128xbf16>, %C: memre
 
 // -----
 
-// f64: A100 matrix f64 33554432 / 19.5e12 = 1.721 us > memory 1835008 / 2.039e12 = 899.955 ns;
-//      RTX-4090 has no f64 matrix peak: vector f64 33554432 / 1.29e12 = 26.011 us (memory 1.820 us);
-//      EPYC vector f64 33554432 / 5.45e12 = 6.157 us (memory 1835008 / 460.8e9 = 3.982 us)
+// f64: A100 matrix f64 33554432 / 19.5e12 = 1.721 us > memory 1572864 / 2.039e12 = 771.390 ns
+//      (the inputs; the 262144-byte output fits in L2 and need not reach DRAM, cold cache);
+//      RTX-4090 has no f64 matrix peak: the contraction runs on the vector unit, vector f64
+//      33554432 / 1.29e12 = 26.011 us, so the result is vector-bound (memory 1.560 us);
+//      EPYC vector f64 33554432 / 5.6832e12 = 5.904 us (memory 1572864 / 460.8e9 = 3.413 us)
 // AMP-LABEL:  SOL report: {{.*}} @mm_f64, 1 node
 // AMP-NEXT:   node
 // AMP-NEXT:   node0 contraction - 16777216 33554432 0 1835008 1.721 us matrix
 // AMP:        device A100-SXM {{.*}}, f64 contractions on matrix f64 19.5 TFLOP/s{{$}}
 // AMP-NEXT:   sol-fused 1.721 us matrix-bound; compulsory 1835008 bytes
-// AMP-NEXT:   terms: matrix 1.721 us, vector 0 s, memory 899.955 ns
+// AMP-NEXT:   terms: matrix 1.721 us, vector 0 s, memory 771.390 ns
 // RTX-LABEL:  SOL report: {{.*}} @mm_f64, 1 node
+// RTX:        node0 contraction - 16777216 33554432 0 1835008 26.011 us vector
 // RTX:        device RTX-4090 {{.*}}, f64 contractions on vector f64 1.29 TFLOP/s{{$}}
-// RTX-NEXT:   sol-fused 26.011 us matrix-bound
-// RTX-NEXT:   terms: matrix 26.011 us, vector 0 s, memory 1.820 us
+// RTX-NEXT:   sol-fused 26.011 us vector-bound
+// RTX-NEXT:   terms: matrix 0 s, vector 0 s, memory 1.560 us, contractions on the vector unit 26.011 us
 // EPYC-LABEL: SOL report: {{.*}} @mm_f64, 1 node
-// EPYC:       device EPYC-9654 {{.*}}, f64 contractions on vector f64 5.45 TFLOP/s{{$}}
-// EPYC-NEXT:  sol-fused 6.157 us matrix-bound
-// EPYC-NEXT:  terms: matrix 6.157 us, vector 0 s, memory 3.982 us
+// EPYC:       device EPYC-9654 {{.*}}, f64 contractions on vector f64 5.683 TFLOP/s{{$}}
+// EPYC-NEXT:  sol-fused 5.904 us vector-bound
+// EPYC-NEXT:  terms: matrix 0 s, vector 0 s, memory 3.413 us, contractions on the vector unit 5.904 us
 func.func @mm_f64(%A: memref<256x512xf64>, %B: memref<512x128xf64>, %C: memref<256x128xf64>) {
   %zero = arith.constant 0.000000e+00 : f64
   affine.for %i = 0 to 256 {
@@ -111,18 +115,18 @@ func.func @mm_f64(%A: memref<256x512xf64>, %B: memref<512x128xf64>, %C: memref<2
 
 // -----
 
-// f32 on a device without a matrix unit: vector f32 33554432 / 10.91e12 = 3.076 us
-// (memory 917504 / 460.8e9 = 1.991 us); on H100 the TF32 peak: 33554432 / 494.7e12 = 67.828 ns
-// (memory 917504 / 3.35e12 = 273.882 ns).
+// f32 on a device without a matrix unit: vector f32 33554432 / 11.3664e12 = 2.952 us, called
+// vector-bound (memory 786432 / 460.8e9 = 1.707 us); on H100 the TF32 peak: 33554432 / 494.7e12
+// = 67.828 ns (memory 786432 / 3.35e12 = 234.756 ns: the inputs, the output stays in L2).
 // EPYC-LABEL: SOL report: {{.*}} @mm_f32, 1 node
-// EPYC:       node0 contraction - 16777216 33554432 0 917504 3.076 us matrix
-// EPYC:       device EPYC-9654 {{.*}}, f32 contractions on vector f32 10.91 TFLOP/s{{$}}
-// EPYC-NEXT:  sol-fused 3.076 us matrix-bound
-// EPYC-NEXT:  terms: matrix 3.076 us, vector 0 s, memory 1.991 us
+// EPYC:       node0 contraction - 16777216 33554432 0 917504 2.952 us vector
+// EPYC:       device EPYC-9654 {{.*}}, f32 contractions on vector f32 11.37 TFLOP/s{{$}}
+// EPYC-NEXT:  sol-fused 2.952 us vector-bound
+// EPYC-NEXT:  terms: matrix 0 s, vector 0 s, memory 1.707 us, contractions on the vector unit 2.952 us
 // H100-LABEL: SOL report: {{.*}} @mm_f32, 1 node
 // H100:       device H100-SXM {{.*}}, f32 contractions on matrix tf32 494.7 TFLOP/s{{$}}
-// H100-NEXT:  sol-fused 273.882 ns memory-bound
-// H100-NEXT:  terms: matrix 67.828 ns, vector 0 s, memory 273.882 ns
+// H100-NEXT:  sol-fused 234.756 ns memory-bound
+// H100-NEXT:  terms: matrix 67.828 ns, vector 0 s, memory 234.756 ns
 func.func @mm_f32(%A: memref<256x512xf32>, %B: memref<512x128xf32>, %C: memref<256x128xf32>) {
   %zero = arith.constant 0.000000e+00 : f32
   affine.for %i = 0 to 256 {
@@ -142,20 +146,22 @@ func.func @mm_f32(%A: memref<256x512xf32>, %B: memref<512x128xf32>, %C: memref<2
 
 // f16 elementwise (examples/add_relu_f16.mlir, Y = max(A + B, 0) at 16 x 16384 = 262144 points):
 //   vector ops 2 * 262144 = 524288 f16; bytes 3 * 262144 * 2 = 1572864.
-//   H100-SXM vector f16 133.8e12: 3.918 ns, memory 1572864 / 3.35e12 = 469.512 ns
-//   B200 lists no vector f16: vector f32 75e12: 6.991 ns, memory 1572864 / 7.7e12 = 204.268 ns
-//   MI300X lists no vector f16: vector f32 163.4e12: 3.209 ns, memory / 5.3e12 = 296.767 ns
-//   EPYC-9654 no vector f16: vector f32 10.91e12: 48.056 ns, memory / 460.8e9 = 3.413 us
+//   The 524288-byte output fits in every device's L2, so DRAM is charged the inputs only,
+//   1048576 B (cold cache):
+//   H100-SXM vector f16 133.8e12: 3.918 ns, memory 1048576 / 3.35e12 = 313.008 ns
+//   B200 lists no vector f16: vector f32 75e12: 6.991 ns, memory 1048576 / 7.7e12 = 136.179 ns
+//   MI300X lists no vector f16: vector f32 163.4e12: 3.209 ns, memory / 5.3e12 = 197.845 ns
+//   EPYC-9654 no vector f16: vector f32 11.3664e12: 46.126 ns, memory / 460.8e9 = 2.276 us
 // EW:      node0 elementwise - 262144 0 524288 1572864 469.512 ns memory
 // EW:      device H100-SXM
-// EW-NEXT: sol-fused 469.512 ns memory-bound
-// EW-NEXT: terms: matrix 0 s, vector 3.918 ns, memory 469.512 ns
+// EW-NEXT: sol-fused 313.008 ns memory-bound
+// EW-NEXT: terms: matrix 0 s, vector 3.918 ns, memory 313.008 ns
 // EW:      device B200
-// EW-NEXT: sol-fused 204.268 ns memory-bound
-// EW-NEXT: terms: matrix 0 s, vector 6.991 ns, memory 204.268 ns
+// EW-NEXT: sol-fused 136.179 ns memory-bound
+// EW-NEXT: terms: matrix 0 s, vector 6.991 ns, memory 136.179 ns
 // EW:      device MI300X
-// EW-NEXT: sol-fused 296.767 ns memory-bound
-// EW-NEXT: terms: matrix 0 s, vector 3.209 ns, memory 296.767 ns
+// EW-NEXT: sol-fused 197.845 ns memory-bound
+// EW-NEXT: terms: matrix 0 s, vector 3.209 ns, memory 197.845 ns
 // EW:      device EPYC-9654
-// EW-NEXT: sol-fused 3.413 us memory-bound
-// EW-NEXT: terms: matrix 0 s, vector 48.056 ns, memory 3.413 us
+// EW-NEXT: sol-fused 2.276 us memory-bound
+// EW-NEXT: terms: matrix 0 s, vector 46.126 ns, memory 2.276 us
