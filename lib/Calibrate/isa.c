@@ -68,8 +68,10 @@ void sol_cal_isa_detect(SolCalIsa *isa)
         isa->amx_tile = tile_os && ((d >> 24) & 1);
         isa->amx_int8 = tile_os && ((d >> 25) & 1);
     }
-    if (__get_cpuid_count(7, 1, &a, &b, &c, &d))
+    if (__get_cpuid_count(7, 1, &a, &b, &c, &d)) {
         isa->avx512_bf16 = isa->avx512f && ((a >> 5) & 1);
+        isa->amx_fp16 = tile_os && ((a >> 21) & 1);
+    }
     if (isa->amx_tile)
         isa->amx_usable = syscall(SYS_arch_prctl, ARCH_REQ_XCOMP_PERM, XFEATURE_XTILEDATA) == 0;
 #if defined(__clang__) ? __clang_major__ >= 15 : (defined(__GNUC__) && __GNUC__ >= 12)
@@ -104,6 +106,7 @@ void sol_cal_isa_describe(const SolCalIsa *isa, char *out, size_t size)
         {offsetof(SolCalIsa, avx512_fp16), "AVX-512 FP16"},
         {offsetof(SolCalIsa, amx_bf16), "AMX-BF16"},
         {offsetof(SolCalIsa, amx_int8), "AMX-INT8"},
+        {offsetof(SolCalIsa, amx_fp16), "AMX-FP16"},
         {offsetof(SolCalIsa, neon), "NEON"},
     };
     size_t len = 0;

@@ -98,24 +98,30 @@ static void print_help(FILE *out)
     sol_cli_print_flags(&cli, out);
 }
 
-/* `per_core_cycle`: the rate per core and cycle at the measured clock, 0 when unknown. */
-static void print_rate(FILE *out, const char *kind, const SolCalRate *r, const char *unit,
-                       double per_core_cycle)
+/* One figure: the microarchitecture's peak and the measurement that checks it. */
+static void print_rate(FILE *out, const char *kind, const SolCalRate *r, double peak,
+                       const char *unit)
 {
+    fprintf(out, "  %-6s %-5s ", kind, r->what ? r->what : "");
+    if (peak > 0)
+        fprintf(out, "%10.4g %-6s peak", peak, unit);
+    else
+        fprintf(out, "%10s %-6s     ", "-", unit);
     if (!r->samples) {
-        fprintf(out, "  %-6s %-5s  -\n", kind, r->what ? r->what : "");
+        fputs(peak > 0 ? "; not measured\n" : "\n", out);
         return;
     }
     if (r->derived) {
-        fprintf(out, "  %-6s %-5s %10.4g %-6s derived: %s (%s)\n", kind, r->what, r->best, unit,
-                r->method, r->note);
+        fprintf(out, "; derived %.4g: %s (%s)\n", r->best, r->method, r->note);
         return;
     }
-    fprintf(out, "  %-6s %-5s %10.4g %-6s %s, best of %d; slowest %.4g (-%.1f%%)", kind,
-            r->what, r->best, unit, r->method, r->samples, r->worst,
-            100.0 * (r->best - r->worst) / r->best);
-    if (per_core_cycle > 0)
-        fprintf(out, "; %.0f per core-cycle", per_core_cycle);
+    fprintf(out, "; measured %.4g by %s, best of %d, slowest %.4g", r->best, r->method, r->samples,
+            r->worst);
+    if (peak > 0 && r->best > peak)
+        fprintf(out, " -- ABOVE THE PEAK: the table row does not fit this CPU; the measurement "
+                     "is used");
+    else if (peak > 0)
+        fprintf(out, " (%.0f%% of the peak)", 100.0 * r->best / peak);
     fputc('\n', out);
 }
 
@@ -123,25 +129,37 @@ static void print_summary(FILE *out, const SolCalResult *r)
 {
     char isa[256];
     sol_cal_isa_describe(&r->isa, isa, sizeof isa);
-    fprintf(out, "CPU     %s\nISA     %s%s\ncores   %d loaded\nclock   %.3f GHz (dependent add chain)\n",
-            r->isa.model, isa, r->isa.amx_tile && !r->isa.amx_usable ? " (AMX state not granted)" : "",
-            r->threads, r->clock_ghz);
-    fprintf(out, "peaks (all cores)\n");
-    double core_cycles = r->clock_ghz * 1e9 * r->threads;
+    fprintf(out, "CPU     %s (%s family %u model 0x%x, %u cores)\nISA     %s%s\n",
+            r->cpu.brand[0] ? r->cpu.brand : r->isa.model, r->cpu.vendor, r->cpu.family,
+            r->cpu.model, r->cpu.cores, isa,
+            r->isa.amx_tile && !r->isa.amx_usable ? " (AMX state not granted)" : "");
+    fprintf(out, "core    %s\n", r->uarch_how);
+    fprintf(out, "cores   %d loaded\nclock   %.3f GHz measured (dependent add chain); peaks at "
+                 "%.2f GHz, the highest clock of this core\n",
+            r->threads, r->clock_ghz, r->uarch.max_ghz);
+    if (r->clock_ghz > r->uarch.max_ghz * 1.02)
+        fprintf(out, "warning: the measured clock is above the table's: the row does not fit "
+                     "this CPU; the measured clock is used\n");
+    fprintf(out, "peaks (all cores; measurements are checks that may not exceed them)\n");
     for (int d = 0; d < SOL_CAL_MAT_COUNT; d++)
-        if (r->matrix[d].samples)
-            print_rate(out, "matrix", &r->matrix[d], d == SOL_CAL_MAT_I8 ? "OP/s" : "FLOP/s",
-                       core_cycles > 0 ? r->matrix[d].best / core_cycles : 0);
+        if (r->matrix[d].samples || r->peaks.matrix[d] > 0)
+            print_rate(out, "matrix", &r->matrix[d], r->peaks.matrix[d],
+                       d == SOL_CAL_MAT_I8 ? "OP/s" : "FLOP/s");
     for (int d = 0; d < SOL_CAL_VEC_COUNT; d++)
-        print_rate(out, "vector", &r->vector[d], d == SOL_CAL_VEC_I8 ? "OP/s" : "FLOP/s",
-                   core_cycles > 0 ? r->vector[d].best / core_cycles : 0);
+        print_rate(out, "vector", &r->vector[d], r->peaks.vector[d],
+                   d == SOL_CAL_VEC_I8 ? "OP/s" : "FLOP/s");
     fprintf(out, "memory\n");
     for (int i = 0; i < r->num_levels; i++) {
         const SolCalLevel *lv = &r->levels[i];
-        fprintf(out, "  %-5s %12llu B x %-3d %10.4g B/s  (read %.4g, write %.4g, copy/triad %.4g; "
-                     "%.0f KiB per array)\n",
+        double peak = i == 0 ? 0 : strcmp(lv->name, "L1D") == 0 ? r->peaks.l1 : r->peaks.l2;
+        fprintf(out, "  %-5s %12llu B x %-3d %10.4g B/s measured (read %.4g, write %.4g, "
+                     "copy/triad %.4g; %.0f KiB per array)",
                 lv->name, (unsigned long long)lv->bytes, lv->units, lv->bandwidth, lv->reads.best,
                 lv->writes.best, lv->mixed.best, (double)lv->working_set / 1024);
+        if (peak > 0)
+            fprintf(out, "; peak %.4g%s", peak,
+                    lv->bandwidth > peak ? " -- ABOVE THE PEAK: the measurement is used" : "");
+        fputc('\n', out);
     }
 }
 

@@ -3,6 +3,7 @@
  */
 #include "report.h"
 
+#include "Analysis/host_cpu.h"
 #include "Analysis/tiling.h"
 
 #include <errno.h>
@@ -34,6 +35,17 @@ static char **device_names(const char *hw, size_t *n)
     return names;
 }
 
+/* A model of a CPU host made on another machine does not bound this one: say so. */
+static void warn_other_host(const SolDevice *d)
+{
+    SolCpuIdent running;
+    SolBuf why = {0};
+    sol_host_cpu_ident(&running);
+    if (sol_device_host_mismatch(d, &running, &why))
+        fprintf(stderr, "solar-opt: warning: --hw %s: %s\n", d->name, why.data);
+    sol_buf_free(&why);
+}
+
 int solar_opt_report(const ReportFlags *f, const SolSolAnalysis *a, const char *file,
                      const char *entry)
 {
@@ -49,6 +61,8 @@ int solar_opt_report(const ReportFlags *f, const SolSolAnalysis *a, const char *
         if (!sol_device_load(names[i], &devs[i], &err)) {
             fprintf(stderr, "solar-opt: error: --hw: %s\n", err.data);
             rc = 1;
+        } else {
+            warn_other_host(&devs[i]);
         }
         sol_buf_free(&err);
     }
