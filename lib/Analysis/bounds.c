@@ -74,7 +74,9 @@ static Peak f32_peak(const SolDevice *d, SolFp32Matmul m)
     p = better(p, (Peak){sol_device_peak(d, true, "f32"), "matrix f32", false});
     if (m >= SOL_FP32_TF32)
         p = better(p, (Peak){sol_device_peak(d, true, "tf32"), "matrix tf32", false});
-    if (m >= SOL_FP32_BF16) {
+    if (m >= SOL_FP32_BF16) { /* a CPU's bf16 dot products count too (vdpbf16ps, BFMMLA) */
+        p = better(p, (Peak){sol_device_peak(d, false, "bf16"), "vector bf16", true});
+        p = better(p, (Peak){sol_device_peak(d, false, "f16"), "vector f16", true});
         p = better(p, (Peak){sol_device_peak(d, true, "bf16"), "matrix bf16", false});
         p = better(p, (Peak){sol_device_peak(d, true, "f16"), "matrix f16", false});
     }
