@@ -1,16 +1,17 @@
 /*
- * SolarCalibrate, the logic of solar-calibrate: measures the running machine the way an empirical
- * roofline toolkit does and writes a device model in the hardware/ schema (lib/Analysis/device.h)
- * with "measured": true.
+ * SolarCalibrate, the logic of solar-calibrate: a device model of the running machine in the
+ * hardware/ schema (lib/Analysis/device.h) with "measured": true.
  *
- * A SOL bound divides work by these rates, so a rate measured too low would let a real kernel
- * beat the bound. Every figure is therefore the *highest* rate any method reached (best of
- * several repetitions, several kernels per figure), the spread is printed beside it, and a
- * unit the ISA has but C cannot drive here is given its documented per-cycle rate at the
- * measured clock rather than left out (a missing peak makes the bound fall back to a slower
- * unit, which is again a bound that can be beaten).
+ * A SOL bound divides work by these rates, so a rate too low lets a real kernel beat the
+ * bound, and a measured rate is only a lower estimate of a peak. The model's peaks and cache
+ * bandwidths therefore come from the microarchitecture (uarch.c: the core's row by CPUID),
+ * and the measurements are kept beside them as checks that may never exceed them (one that
+ * does marks a wrong row and is used instead). DRAM, which no CPUID names a peak for, keeps
+ * the highest rate any method reached (best of several repetitions and kernels). A unit the
+ * ISA has but C cannot drive here is given its documented per-cycle rate.
  *
- * Files: isa.c (CPUID, OS support, AMX permission), clock.c (the core clock from a dependent
+ * Files: uarch.c (the microarchitecture table and its peaks), isa.c (CPUID, OS support, AMX
+ * permission), clock.c (the core clock from a dependent
  * add chain), flops.c (FMA chains per dtype), amx.c (AMX tile dot products), bandwidth.c
  * (read / write / non-temporal write / copy / triad kernels per memory level), caches.c (sysfs
  * cache geometry), team.c (one thread per core, started together), run.c (all of it in

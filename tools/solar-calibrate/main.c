@@ -1,5 +1,6 @@
 /*
- * solar-calibrate: measures this machine into a device model for `solar-opt --hw`.
+ * solar-calibrate: a device model of this machine for `solar-opt --hw`: peaks from the
+ * microarchitecture table, measurements as checks, DRAM measured.
  *
  *   solar-calibrate [-o hardware/host.json] [--threads N] [--repeats N] [--seconds S] [--quick]
  *
@@ -85,15 +86,16 @@ static bool no_operands(void *user, char *arg)
 static void print_help(FILE *out)
 {
     fputs("USAGE: solar-calibrate [-o hardware/host.json] [options]\n\n"
-          "Measures this machine like an empirical roofline toolkit: the core clock, vector\n"
-          "FMA peaks per dtype and AMX tile peaks on every core (the ISA is detected), the\n"
-          "bandwidth of DRAM and of each cache level (read, write, non-temporal write, copy and\n"
-          "triad kernels), cache sizes from sysfs. Every figure is the highest rate any method\n"
-          "reached, since a bound divides by it; the slowest run is printed beside it. A unit\n"
-          "the ISA has but this build cannot drive gets its documented rate at the measured\n"
-          "clock. The model is written in the hardware/ schema with \"measured\": true and read\n"
-          "back with solar-opt's loader. Run it on an otherwise idle machine: other load makes\n"
-          "the figures low, and a low figure is a bound a real kernel can beat.\n\nOPTIONS:\n",
+          "Writes a device model of this machine. Its peaks come from the microarchitecture:\n"
+          "the CPU's row in lib/Calibrate/uarch.c (CPUID vendor, family and model) gives FMA\n"
+          "pipes x vector width x the highest clock of the core, AMX, and L1D/L2 widths; a\n"
+          "measured rate is only a lower estimate of a peak. It measures the clock, FMA chains\n"
+          "per dtype, AMX tile dot products and the bandwidth of DRAM and each cache level\n"
+          "(read, write, non-temporal write, copy and triad kernels) as checks that may not\n"
+          "exceed those figures (one that does is used and marked CHECK FAILED). DRAM has no\n"
+          "peak a CPUID names: its figure is the best rate measured, so run on an otherwise\n"
+          "idle machine. The model records the CPU it describes (solar-opt --hw warns on\n"
+          "another) and is read back with solar-opt's loader.\n\nOPTIONS:\n",
           out);
     sol_cli_print_flags(&cli, out);
 }
