@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # gpu-check: measure a real NVIDIA GPU (an H200 by default) against its device model and the
-# SOL bounds, in one prepared run of a few minutes (at most 8: each step has a timeout).
+# SOL bounds, in one prepared run of a few minutes (at most 8: the build stops after 150 s,
+# the measurements after 300 s).
 #
 #   scripts/gpu-check.sh [--dry-run] [--out DIR] [--hw FILE] [--build-only] [--reps N]
 #                        [--build-dir DIR]
@@ -90,7 +91,7 @@ if stale "$nvcc"; then
             blas=(-lcublas "-Xlinker" "-rpath=$libdir")
         fi
         echo "gpu-check.sh: building $bin with $nvcc"
-        timeout 300 "$nvcc" -O2 -std=c++17 -cudart static \
+        timeout 150 "$nvcc" -O2 -std=c++17 -cudart static \
             -gencode arch=compute_90,code=sm_90 -gencode arch=compute_90,code=compute_90 \
             -Xcompiler -Wall,-Wextra -o "$bin.tmp" "${units[@]}" -L"$libdir" "${blas[@]}" ||
             { echo "gpu-check.sh: nvcc failed" >&2; exit 1; }
@@ -121,9 +122,9 @@ else
     flags=(--reps "$reps")
     [ "$dry" = 1 ] && flags+=(--dry-run)
     status=0
-    timeout 360 "$bin" "${flags[@]}" > "$m" || status=$?
+    timeout 300 "$bin" "${flags[@]}" > "$m" || status=$?
     [ "$status" = 0 ] || echo "gpu-check.sh: gpu-check exited $status (the table marks what is missing)" >&2
-    [ "$status" = 124 ] && echo "gpu-check.sh: gpu-check ran past 360 s and was stopped" >&2
+    [ "$status" = 124 ] && echo "gpu-check.sh: gpu-check ran past 300 s and was stopped" >&2
 fi
 report=(--measurements "$m" --out-dir "$out")
 [ "$dry" = 1 ] && report+=(--dry-run)
