@@ -13,6 +13,7 @@ packages=(
     python3-numpy python3-torch          # reference outputs of examples/ (numpy, PyTorch twins)
     libopenblas0-pthread                 # numpy's BLAS (the reference BLAS is 60x slower)
     time                                 # GNU /usr/bin/time for bench/run.sh
+    chromium                             # headless: renders the HTML report in its test
 )
 
 if ! command -v dpkg-query >/dev/null 2>&1; then

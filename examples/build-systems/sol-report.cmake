@@ -1,9 +1,10 @@
 # One kernel's SOL reports, run by the custom commands of CMakeLists.txt at build time:
-#   cmake -DSOLAR_OPT=solar-opt -DKERNEL=k.mlir -DHW_JSON=device.json -DOUT=sol/k -P sol-report.cmake
-# writes OUT.json (--report=json) and OUT.txt (--report=text), both bounds (--sol-unfused
-# --sol-fused) on the device, at the sizes of the kernel's `// sizes.real:` header line.
+#   cmake -DSOLAR_OPT=solar-opt -DKERNEL=k.mlir -DHW_JSONS=a.json,b.json -DOUT=sol/k -P sol-report.cmake
+# writes OUT.json (--report=json) and OUT.txt (--report=text): the kernel lifted to einsums,
+# both bounds (--sol-unfused --sol-fused) on every device in one run, at the sizes of the
+# kernel's `// sizes.real:` header line.
 cmake_minimum_required(VERSION 3.20)
-foreach(v SOLAR_OPT KERNEL HW_JSON OUT)
+foreach(v SOLAR_OPT KERNEL HW_JSONS OUT)
   if(NOT DEFINED ${v})
     message(FATAL_ERROR "sol-report.cmake: -D${v}=... missing")
   endif()
@@ -31,7 +32,8 @@ foreach(format json text)
     set(ext txt)
   endif()
   execute_process(
-    COMMAND "${SOLAR_OPT}" "${KERNEL}" ${bind} --sol-unfused --sol-fused --hw "${HW_JSON}"
+    COMMAND "${SOLAR_OPT}" "${KERNEL}" ${bind} --lift-einsum --sol-unfused --sol-fused
+            --hw "${HW_JSONS}"
             --report=${format} --report-file "${OUT}.${ext}.tmp" -o /dev/null
     COMMAND_ECHO STDOUT
     RESULT_VARIABLE rc)

@@ -208,16 +208,6 @@ void sol_bounds_free(SolBounds *b)
 
 /* ---- assumptions ---------------------------------------------------------------------------- */
 
-/* `494.7 T`-style rate. */
-static void fmt_rate(char *buf, size_t n, double v)
-{
-    static const char *const units[] = {"", "K", "M", "G", "T", "P", "E"};
-    int u = 0;
-    while (v >= 1000 && u < 6)
-        v /= 1000, u++;
-    snprintf(buf, n, "%.4g %s", v, units[u]);
-}
-
 /* What each f32 contract means, for the report. */
 static const char *fp32_meaning(SolFp32Matmul m)
 {
@@ -233,69 +223,40 @@ static const char *fp32_meaning(SolFp32Matmul m)
     }
 }
 
-static bool has_f32_contractions(const SolGraph *g)
-{
-    for (uint32_t i = 0; i < g->num_nodes; i++)
-        if (g->nodes[i].matrix_flops[SOL_DT_F32])
-            return true;
-    return false;
-}
-
-void sol_bounds_print_assumptions(FILE *out, const SolGraph *g, const SolBounds *b)
+void sol_bounds_describe_contract(const SolBounds *b, char *buf, size_t size)
 {
     const SolDevice *d = b->device;
-    char r[32];
-    if (has_f32_contractions(g) && b->matrix_peak_used[SOL_DT_F32] > 0) {
-        fmt_rate(r, sizeof r, b->matrix_peak_used[SOL_DT_F32]);
-        fprintf(out, "  assumes f32 contractions on %s at %sFLOP/s%s (--fp32-matmul=%s",
-                b->matrix_peak_name[SOL_DT_F32], r,
-                b->contraction_on_vector[SOL_DT_F32] ? ", vector-bound work" : "",
-                sol_fp32_matmul_name(b->fp32));
-        if (b->fp32_is_default)
-            fprintf(out, ", %s's default: %s)", d->name, d->fp32_reason ? d->fp32_reason : "");
-        else
-            fprintf(out, ": %s)", fp32_meaning(b->fp32));
-        fprintf(out, "%s\n",
-                b->fp32 != SOL_FP32_IEEE ? "; PyTorch's own default is IEEE: --fp32-matmul=ieee"
-                                         : "");
-    }
-    bool warm = b->cache_state == SOL_CACHE_WARM;
-    fprintf(out, "  assumes a %s cache (--cache-state %s: %s); %s that fit in the %llu bytes "
-                 "that outlive a kernel are not charged to DRAM: fused %llu of %llu compulsory "
-                 "bytes, unfused %llu of %llu\n",
-            sol_cache_state_name(b->cache_state), sol_cache_state_name(b->cache_state),
-            warm ? "data that fits starts on chip" : "inputs start in DRAM",
-            warm ? "inputs and outputs" : "outputs", (unsigned long long)b->persistent_bytes,
-            (unsigned long long)b->fused_dram_bytes, (unsigned long long)g->compulsory_bytes,
-            (unsigned long long)b->unfused_dram_bytes, (unsigned long long)b->unfused_bytes);
+    int n = snprintf(buf, size, "f32 contract %s (--fp32-matmul=%s", sol_fp32_matmul_name(b->fp32),
+                     sol_fp32_matmul_name(b->fp32));
+    if (n >= 0 && (size_t)n < size && b->fp32_is_default)
+        n += snprintf(buf + n, size - (size_t)n, ", this device's default: %s)",
+                      d->fp32_reason ? d->fp32_reason : "its file's");
+    else if (n >= 0 && (size_t)n < size)
+        n += snprintf(buf + n, size - (size_t)n, ": %s)", fp32_meaning(b->fp32));
+    if (n >= 0 && (size_t)n < size && b->contraction_on_vector[SOL_DT_F32])
+        n += snprintf(buf + n, size - (size_t)n, "; they run on the vector unit: vector-bound work");
+    if (n >= 0 && (size_t)n < size && b->fp32 != SOL_FP32_IEEE)
+        snprintf(buf + n, size - (size_t)n, "; PyTorch's own default is IEEE: --fp32-matmul=ieee");
 }
 
-static void json_str(FILE *out, const char *s)
+void sol_bounds_describe_cache_state(SolCacheState s, char *buf, size_t size)
 {
-    fputc('"', out);
-    for (; s && *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(out, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(out, "\\u%04x", c);
-        else
-            fputc(c, out);
-    }
-    fputc('"', out);
+    if (s == SOL_CACHE_WARM)
+        snprintf(buf, size, "cache state: warm (--cache-state warm: data that fits in on-chip "
+                            "storage that outlives a kernel starts there, as a timing loop without "
+                            "a flush measures; docs/bounds.md)");
+    else
+        snprintf(buf, size, "cache state: cold (inputs start in DRAM, as timers that flush L2 "
+                            "measure; --cache-state warm for a loop without a flush; outputs "
+                            "that fit in on-chip storage that outlives a kernel need not reach "
+                            "DRAM: docs/bounds.md)");
 }
 
-void sol_bounds_json_assumptions(FILE *out, const SolBounds *b)
+void sol_bounds_describe_charge(const SolGraph *g, const SolBounds *b, char *buf, size_t size)
 {
-    fprintf(out, ", \"assumptions\": {\"fp32_matmul\": \"%s\", \"fp32_matmul_default\": %s, "
-                 "\"fp32_matmul_reason\": ",
-            sol_fp32_matmul_name(b->fp32), b->fp32_is_default ? "true" : "false");
-    json_str(out, b->device->fp32_reason);
-    fprintf(out, ", \"f32_contraction_peak\": %.17g, \"f32_contraction_unit\": ",
-            b->matrix_peak_used[SOL_DT_F32]);
-    json_str(out, b->matrix_peak_name[SOL_DT_F32]);
-    fprintf(out, ", \"cache_state\": \"%s\", \"persistent_bytes\": %llu, "
-                 "\"fused_dram_bytes\": %llu, \"unfused_dram_bytes\": %llu}",
-            sol_cache_state_name(b->cache_state), (unsigned long long)b->persistent_bytes,
-            (unsigned long long)b->fused_dram_bytes, (unsigned long long)b->unfused_dram_bytes);
+    snprintf(buf, size, "%llu bytes on chip outlive a kernel: DRAM is charged %llu of the %llu "
+                        "compulsory bytes fused, %llu of the %llu unfused",
+             (unsigned long long)b->persistent_bytes, (unsigned long long)b->fused_dram_bytes,
+             (unsigned long long)g->compulsory_bytes, (unsigned long long)b->unfused_dram_bytes,
+             (unsigned long long)b->unfused_bytes);
 }

@@ -98,10 +98,11 @@ void sol_bounds_free(SolBounds *b);
 uint64_t sol_dram_charge(SolCacheState s, uint64_t reads, uint64_t cold_reads, uint64_t writes,
                          uint64_t persistent);
 
-/* The assumptions behind b, one line each, for the text report ("  assumes ..."): the f32
- * contract and its peak (when g has f32 contractions), the cache state and what it charged. */
-void sol_bounds_print_assumptions(FILE *out, const SolGraph *g, const SolBounds *b);
-/* The same as a JSON object's members after a comma: `, "assumptions": {...}`. */
-void sol_bounds_json_assumptions(FILE *out, const SolBounds *b);
+/* The assumptions behind b in words, for the report's assumptions lines: the f32 contract
+ * (its name, why, and whether the work is vector-bound), the cache state, and what the cache
+ * state charged to DRAM on b's device. */
+void sol_bounds_describe_contract(const SolBounds *b, char *buf, size_t size);
+void sol_bounds_describe_cache_state(SolCacheState s, char *buf, size_t size);
+void sol_bounds_describe_charge(const SolGraph *g, const SolBounds *b, char *buf, size_t size);
 
 #endif /* SOLAR_ANALYSIS_BOUNDS_H */

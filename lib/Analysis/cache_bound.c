@@ -296,7 +296,7 @@ static void level_geometry(const SolDevice *dev, uint32_t k, SolCacheLevel *L, G
     if (per_unit && dev->levels[k - 1].units >= u) {
         snprintf(L->note, sizeof L->note,
                  "inside a unit, below its first level: not bounded (the data path between "
-                 "them is undocumented, note 7.1)");
+                 "them is undocumented; docs/bounds.md)");
         return;
     }
     /* Units per processor: the sharing domain, at least a whole unit of every level below. */
@@ -332,13 +332,13 @@ static void level_geometry(const SolDevice *dev, uint32_t k, SolCacheLevel *L, G
     geo->s_sum = (double)total;
     geo->trusted = lv->bandwidth > 0 && !lv->bandwidth_reads_only;
     if (per_unit)
-        add_note(L, "per-unit storage: compulsory and rate terms only (note 7.1)");
+        add_note(L, "per-unit storage: compulsory and rate terms only (docs/bounds.md)");
     else if (!registers)
         add_note(L, "the device file lists no register level (RF): on-chip capacity unknown, "
                     "no segment term");
     if (lv->bandwidth_reads_only)
         add_note(L, "no time: the file's bandwidth is a read rate, not a reads + writes ceiling "
-                    "(note 7.5)");
+                    "(docs/bounds.md)");
     else if (!(lv->bandwidth > 0))
         add_note(L, "no time: no trustworthy bandwidth in the device file");
     else if (lv->bandwidth_estimate)
@@ -454,4 +454,26 @@ void sol_cache_free(SolCacheBounds *c)
     free(c->levels);
     c->levels = NULL;
     c->num_levels = 0;
+}
+
+bool sol_cache_describe_estimates(const SolCacheBounds *c, char *buf, size_t size)
+{
+    size_t n = 0, found = 0;
+    buf[0] = '\0';
+    for (uint32_t k = 0; k < c->num_levels && n < size; k++) {
+        const SolCacheLevel *L = &c->levels[k];
+        if (!L->bounded || !(L->bandwidth > 0) || !L->bandwidth_estimate)
+            continue;
+        n += (size_t)snprintf(buf + n, size - n, "%s%s", found++ ? ", " : "", L->name);
+    }
+    if (!found || n >= size)
+        return found > 0;
+    n += (size_t)snprintf(buf + n, size - n, " bandwidth%s: upper estimate%s from per-clock widths "
+                                             "(the time%s err%s low: still a bound; "
+                                             "docs/bounds.md)",
+                          found == 1 ? "" : "s", found == 1 ? "" : "s", found == 1 ? "" : "s",
+                          found == 1 ? "s" : "");
+    if (n < size && c->bound_estimate)
+        snprintf(buf + n, size - n, "; sol-cache's binding term, %s, rests on one", c->bound);
+    return true;
 }

@@ -84,4 +84,9 @@ void sol_cache_compute(const SolGraph *g, const SolBounds *b, const SolBoundOpti
                        SolCacheBounds *out);
 void sol_cache_free(SolCacheBounds *c);
 
+/* For the report's assumptions: which levels' bandwidths (with a time) are upper estimates
+ * from per-clock widths, and whether the binding term rests on one; false (buf "") when none
+ * is. */
+bool sol_cache_describe_estimates(const SolCacheBounds *c, char *buf, size_t size);
+
 #endif /* SOLAR_ANALYSIS_CACHE_BOUND_H */

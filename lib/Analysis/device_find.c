@@ -4,6 +4,8 @@
  */
 #include "Analysis/device.h"
 
+#include "Support/spelling.h"
+
 #include <ctype.h>
 #include <dirent.h>
 #include <stdlib.h>
@@ -174,6 +176,32 @@ static bool is_path(const char *name)
     return strchr(name, '/') || (n >= 5 && strcasecmp(name + n - 5, ".json") == 0);
 }
 
+/* "did you mean h100-pcie or h100-sxm? ": the stems `name` begins (`h100`), else the closest
+ * spelling (`h100-smx`); nothing when none is close. */
+static void suggest_devices(SolBuf *err, const char *name, char **paths, size_t n)
+{
+    char **stems = sol_xcalloc(n + 1, sizeof *stems);
+    size_t found = 0, len = strlen(name);
+    for (size_t i = 0; i < n; i++) {
+        stems[i] = lower_stem(paths[i]);
+        found += len && strncasecmp(stems[i], name, len) == 0;
+    }
+    const char *closest =
+        found ? NULL : sol_closest_spelling(name, len, (const char *const *)stems, n);
+    if (found || closest)
+        sol_buf_puts(err, "did you mean ");
+    for (size_t i = 0, k = 0; i < n && found; i++)
+        if (strncasecmp(stems[i], name, len) == 0)
+            sol_buf_printf(err, "%s%s", k++ ? (k == found ? " or " : ", ") : "", stems[i]);
+    if (closest)
+        sol_buf_puts(err, closest);
+    if (found || closest)
+        sol_buf_puts(err, "? ");
+    for (size_t i = 0; i < n; i++)
+        free(stems[i]);
+    free(stems);
+}
+
 bool sol_device_load(const char *name, SolDevice *out, SolBuf *err)
 {
     memset(out, 0, sizeof *out);
@@ -194,6 +222,7 @@ bool sol_device_load(const char *name, SolDevice *out, SolBuf *err)
     sol_buf_puts(err, "unknown device '");
     put_clean(err, name, 64);
     sol_buf_puts(err, "'; ");
+    suggest_devices(err, name, paths, n);
     if (n == 0)
         sol_buf_puts(err, "no device files found");
     for (size_t i = 0; i < n; i++) {

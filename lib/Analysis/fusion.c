@@ -662,6 +662,8 @@ void sol_fusion_plan_times(const SolFusionPlan *p, const SolBounds *b, SolPlanTi
     if (need > own && bw > 0 && (double)(need - own) > slack) {
         out->carried = ((double)(need - own) - slack) / bw;
         out->seconds += out->carried;
+        if (out->carried > largest)
+            out->bound = "memory"; /* the graph's DRAM bytes outweigh any one kernel */
     }
 }
 

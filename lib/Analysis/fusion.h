@@ -82,7 +82,8 @@ void sol_fusion_plan_source_ops(const SolGraph *g, SolFusionPlan *out);
 void sol_fusion_plan_free(SolFusionPlan *p);
 
 /* The plan on one device: a time per group (from b's per-node compute times and the group's
- * bytes) and their sum; `bound` is the bottleneck of the largest group term. */
+ * bytes) and their sum; `bound` is the bottleneck of the largest group term, or "memory"
+ * when `carried` exceeds every group's time. */
 typedef struct SolPlanTimes {
     SolTimes *groups;    /* heap, one per group */
     double carried;      /* seconds for graph-level DRAM bytes no group's time covers */

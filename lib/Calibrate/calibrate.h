@@ -190,7 +190,8 @@ typedef struct SolCalResult {
     int num_levels;
 } SolCalResult;
 
-/* Runs every measurement (progress notes through `log` when non-NULL). */
+/* Runs every measurement. With `log` non-NULL, a progress line on stderr names each step
+ * when stderr is a terminal (Support/progress.h); otherwise it runs quietly. */
 void sol_cal_run(const SolCalOptions *o, SolCalResult *r, const SolTool *log);
 
 /* The device model as JSON text (heap, free()). With `previous` (a model of this machine

@@ -7,6 +7,8 @@
  */
 #include "Calibrate/calibrate.h"
 
+#include "Support/progress.h"
+
 #include <string.h>
 #include <time.h>
 
@@ -24,12 +26,13 @@ static void derive(SolCalRate *r, double value, const char *method, const char *
     snprintf(r->note, sizeof r->note, "%s", why);
 }
 
-static void measure_compute(const SolCalOptions *o, SolCalResult *r, const SolTool *log)
+static void measure_compute(const SolCalOptions *o, SolCalResult *r, SolProgress *p, size_t *step)
 {
     for (int d = 0; d < SOL_CAL_VEC_COUNT; d++) {
         r->vector[d].what = sol_cal_vector_dtypes[d];
-        if (log)
-            sol_tool_note(log, "vector %s...", sol_cal_vector_dtypes[d]);
+        char what[32];
+        snprintf(what, sizeof what, "vector %s", sol_cal_vector_dtypes[d]);
+        sol_progress_update(p, (*step)++, what);
         sol_cal_vector_peak(&r->isa, sol_cal_vector_dtypes[d], o, &r->vector[d]);
     }
     /* AVX512-FP16 issues like an f32 FMA with twice the lanes. */
@@ -46,8 +49,9 @@ static void measure_compute(const SolCalOptions *o, SolCalResult *r, const SolTo
                                              : false;
         if (!present)
             continue;
-        if (log)
-            sol_tool_note(log, "AMX %s...", sol_cal_matrix_dtypes[d]);
+        char what[32];
+        snprintf(what, sizeof what, "AMX %s", sol_cal_matrix_dtypes[d]);
+        sol_progress_update(p, (*step)++, what);
         if (!sol_cal_amx_peak(&r->isa, sol_cal_matrix_dtypes[d], o, &r->matrix[d]))
             derive(&r->matrix[d], amx_op_per_cycle[d] * r->clock_ghz * 1e9 * r->threads,
                    "documented ops/cycle x measured clock x cores",
@@ -83,10 +87,9 @@ static double level_bandwidth(const SolCalLevel *lv, bool dram)
     return sum > best ? sum : best;
 }
 
-static void measure_memory(const SolCalOptions *o, SolCalResult *r, const SolTool *log)
+static void measure_memory(const SolCalOptions *o, SolCalResult *r, const SolCalCache *caches,
+                           int n, SolProgress *p, size_t *step)
 {
-    SolCalCache caches[SOL_CAL_MAX_CACHES];
-    int n = sol_cal_caches_read(caches, SOL_CAL_MAX_CACHES);
     uint64_t inner_total = 0;
     SolCalLevel *dram = &r->levels[0];
     snprintf(dram->name, sizeof dram->name, "DRAM");
@@ -116,9 +119,10 @@ static void measure_memory(const SolCalOptions *o, SolCalResult *r, const SolToo
                 inner_total += r->levels[j].bytes * (uint64_t)r->levels[j].units;
             lv->working_set = working_set(lv, inner_total, o);
         }
-        if (log)
-            sol_tool_note(log, "%s bandwidth (%.0f KiB per array)...", lv->name,
-                          (double)lv->working_set / 1024);
+        char what[64];
+        snprintf(what, sizeof what, "%s bandwidth (%.0f KiB per array)", lv->name,
+                 (double)lv->working_set / 1024);
+        sol_progress_update(p, (*step)++, what);
         lv->reads.what = lv->writes.what = lv->mixed.what = lv->name;
         sol_cal_bandwidth(&r->isa, lv->working_set, i == 0, o, &lv->reads, &lv->writes, &lv->mixed);
         lv->bandwidth = level_bandwidth(lv, i == 0);
@@ -136,9 +140,16 @@ void sol_cal_run(const SolCalOptions *o, SolCalResult *r, const SolTool *log)
     sol_host_cpu_ident(&r->cpu);
     sol_cal_uarch_find(&r->cpu, &r->isa, &r->uarch, r->uarch_how, sizeof r->uarch_how);
     sol_cal_uarch_peaks(&r->uarch, &r->isa, r->cpu.cores, &r->peaks);
-    if (log)
-        sol_tool_note(log, "clock...");
+    SolCalCache caches[SOL_CAL_MAX_CACHES];
+    int ncaches = sol_cal_caches_read(caches, SOL_CAL_MAX_CACHES);
+    /* The steps: the clock, each vector dtype, each AMX dtype present, DRAM and each cache. */
+    size_t steps = 1 + SOL_CAL_VEC_COUNT + r->isa.amx_bf16 + r->isa.amx_int8 + 1 + (size_t)ncaches;
+    size_t step = 0;
+    SolProgress p;
+    sol_progress_begin(&p, log ? stderr : NULL, log ? log->name : "", steps);
+    sol_progress_update(&p, step++, "clock");
     r->clock_ghz = sol_cal_clock_ghz(o);
-    measure_compute(o, r, log);
-    measure_memory(o, r, log);
+    measure_compute(o, r, &p, &step);
+    measure_memory(o, r, caches, ncaches, &p, &step);
+    sol_progress_end(&p);
 }

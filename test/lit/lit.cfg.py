@@ -82,6 +82,13 @@ try:
 except OSError:
     pass
 
+# Feature `chromium`: Debian's headless browser (scripts/deps.sh installs it), which renders the
+# HTML report in test/lit/Report/html.test; %chromium is its path.
+_chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+config.substitutions.append(("%chromium", _chromium or "chromium"))
+if _chromium:
+    config.available_features.add("chromium")
+
 # Feature `asan`: the tools are built with AddressSanitizer, where counting real-size graphs
 # takes minutes (tests of them say `UNSUPPORTED: asan`; their small-size twins still run).
 try:

@@ -12,7 +12,9 @@
  * file renamed over OUT, so a failed run never leaves a half-written OUT.
  *
  * Exit status: 0 success, 1 errors in the input (diagnosed) or I/O failure, 2 bad usage
- * (flags, pipeline text, --bind/--entry that do not fit the module).
+ * (flags, pipeline text, --bind/--entry that do not fit the module, an --hw device that does
+ * not load), 3 a measured time below a bound. A report flag with no effect (no sol pass, or
+ * --report=none) is a warning.
  *
  * The work runs on a thread with a 1 GiB stack so deeply nested input cannot overflow it.
  */
@@ -77,8 +79,9 @@ static const SolFlag flags[] = {
     {"--hw", F_HW, "NAME[,NAME...]|all|PATH.json",
      "devices of the SOL report (default h100-sxm; list them: --list-hw)"},
     {"--list-hw", F_LIST_HW, NULL, "print the device models found and exit"},
-    {"--report", F_REPORT, "text|json|none",
-     "what a sol-* pass prints on stdout (default text; none: the IR as usual)"},
+    {"--report", F_REPORT, "text|json|csv|html|none",
+     "what a sol-* pass prints on stdout (default text; html: one self-contained page with a "
+     "roofline; none: the IR as usual)"},
     {"--report-file", F_REPORT_FILE, "PATH", "write the SOL report to PATH instead of stdout"},
     {"--measured-ms", F_MEASURED, "T",
      "headroom of a measured time against each bound; VIOLATION and exit 3 below a bound"},
@@ -107,6 +110,14 @@ static const SolCli cli = {.tool = "solar-opt",
                            .num_flags = sizeof flags / sizeof flags[0],
                            .aliases = aliases,
                            .help_width = 32};
+
+/* --report's values; -1: none (the IR is printed as without a sol pass). */
+static const struct {
+    const char *name;
+    int format;
+} report_formats[] = {{"text", SOL_REPORT_TEXT}, {"json", SOL_REPORT_JSON},
+                      {"csv", SOL_REPORT_CSV},   {"html", SOL_REPORT_HTML},
+                      {"none", -1}};
 
 typedef struct Options {
     const char *input;  /* NULL or "-": stdin */
@@ -179,11 +190,13 @@ static bool apply_flag(SolContext *ctx, Options *o, const SolFlag *f, const char
     case F_LIST_HW:
         return o->list_hw = true;
     case F_REPORT:
-        if (strcmp(value, "text") == 0 || strcmp(value, "json") == 0 || strcmp(value, "none") == 0) {
-            o->report.format = value[0] == 't' ? SOL_REPORT_TEXT : value[0] == 'j' ? SOL_REPORT_JSON : -1;
-            return true;
-        }
-        sol_tool_error(&tool, "--report: expected 'text', 'json' or 'none', got '%s'", value);
+        for (size_t i = 0; i < sizeof report_formats / sizeof *report_formats; i++)
+            if (strcmp(value, report_formats[i].name) == 0) {
+                o->report.format = report_formats[i].format;
+                return true;
+            }
+        sol_tool_error(&tool, "--report: expected 'text', 'json', 'csv', 'html' or 'none', got '%s'",
+                       value);
         return false;
     case F_REPORT_FILE:
         o->report.report_file = value;
@@ -195,23 +208,23 @@ static bool apply_flag(SolContext *ctx, Options *o, const SolFlag *f, const char
             f->id == F_MEASURED ? &o->report.measured_ms : &o->report.target_ms);
     case F_FP32_MATMUL:
         if (sol_fp32_matmul_parse(value, &o->report.bounds.fp32))
-            return true;
+            return o->report.bound_flags = true;
         sol_tool_error(&tool, "--fp32-matmul: expected 'ieee', 'tf32' or 'bf16', got '%s'", value);
         return false;
     case F_CACHE_STATE:
         if (sol_cache_state_parse(value, &o->report.bounds.cache_state))
-            return true;
+            return o->report.bound_flags = true;
         sol_tool_error(&tool, "--cache-state: expected 'cold' or 'warm', got '%s'", value);
         return false;
     case F_CONV_ALGO:
         if (strcmp(value, "direct") == 0 || strcmp(value, "any") == 0) {
             o->report.bounds.conv_any = value[0] == 'a';
-            return true;
+            return o->report.bound_flags = true;
         }
         sol_tool_error(&tool, "--conv-algo: expected 'direct' or 'any', got '%s'", value);
         return false;
     case F_TIGHT_MATMUL:
-        return o->report.bounds.tight_matmul = true;
+        return o->report.bounds.tight_matmul = o->report.bound_flags = true;
     case F_EMIT_TILED: {
         const SolPass *tile = sol_pass_lookup("tile-for-cache");
         SolBuf text = {0};
@@ -358,18 +371,19 @@ static bool read_input(const char *path, Input *in)
 
 typedef struct Driver {
     SolContext *ctx;
-    const Options *opts;
+    Options *opts;
     SolDiagVerifier *verifier; /* non-NULL under --verify-diagnostics */
     FILE *out;
     const char *file; /* the input's name, for the report */
     bool reported;    /* a SOL report went to stdout: the IR goes only to -o */
+    bool analysed;    /* a pass computed bounds (in some chunk) */
 } Driver;
 
 /* Exit status of the transformations on m. */
 static int transform(Driver *d, SolModule *m)
 {
     SolContext *ctx = d->ctx;
-    const Options *o = d->opts;
+    Options *o = d->opts;
     if (!sol_verify_module(ctx, m))
         return EXIT_INPUT;
     SolOp *entry;
@@ -387,8 +401,12 @@ static int transform(Driver *d, SolModule *m)
     run.device = o->report.hw ? o->report.hw : SOLAR_OPT_DEFAULT_DEVICE; /* fuse's budget */
     bool ok = sol_pipeline_run(&o->pipeline, &run, m, &mo);
     int rc = ok ? 0 : EXIT_INPUT;
+    d->analysed |= ok && run.analysis;
     if (ok && run.analysis && o->report.format >= 0 && !d->verifier) {
-        rc = solar_opt_report(&o->report, run.analysis, d->file, run.entry);
+        if (!o->report.devices && !solar_opt_load_devices(&o->report))
+            rc = EXIT_USAGE; /* the default device (an --hw was loaded before the input) */
+        else
+            rc = solar_opt_report(&o->report, run.analysis, d->file, run.entry);
         d->reported = !o->report.report_file;
     }
     sol_pass_run_release(&run);
@@ -553,9 +571,10 @@ static int run_with_context(SolContext *ctx, Options *o)
     if (!o->verify_diags && !sol_tool_output_open(&tool, o->output, false, &out))
         return EXIT_INPUT;
     Driver d = {ctx, o, NULL, out.f, o->input && strcmp(o->input, "-") ? o->input : "<stdin>",
-                false};
+                false, false};
     int rc = can_stream(o) ? run_streamed(&d, o->input) : run_buffered(&d, o);
     if (!o->verify_diags) {
+        solar_opt_warn_unused_flags(&o->report, d.analysed);
         if ((rc == 0 || rc == EXIT_VIOLATION) && !sol_tool_output_commit(&tool, &out))
             rc = EXIT_INPUT;
         else if (rc != 0 && rc != EXIT_VIOLATION)
@@ -579,8 +598,11 @@ static int run_driver(int argc, char **argv)
         sol_tool_print_version(&tool, stdout), rc = 0;
     else if (o.list_hw)
         rc = solar_opt_list_hw();
+    else if (o.report.hw && !solar_opt_load_devices(&o.report))
+        rc = EXIT_USAGE; /* before reading the input: a bad name fails even without a report */
     else
         rc = run_with_context(ctx, &o);
+    solar_opt_free_devices(&o.report);
     sol_pipeline_free(&o.pipeline);
     sol_bindings_free(&o.bindings);
     sol_context_free(ctx);

@@ -8,6 +8,8 @@
  */
 #include "run.h"
 
+#include "Support/progress.h"
+
 #include <errno.h>
 #include <stdlib.h>
 #include <sys/stat.h>
@@ -255,25 +257,33 @@ static void print_text(const SolValCase *cases, size_t n, const SolValSummary *s
     printf("wrote %s and %s\n", md, csv);
 }
 
-/* Runs the case of file i of n, noting its progress and outcome. */
+/* Runs the case of file i of n. Its progress shows on the progress line (a terminal) or, with
+ * -v, as notes; a case that is skipped or fails is always noted. */
 static void run_case(SolValCase *c, const char *mlir, size_t i, size_t n, const char *key,
-                     const SolValCaseOpts *o)
+                     const SolValCaseOpts *o, SolProgress *progress)
 {
     SolSizes sizes = {0};
     const char *k;
-    if (sol_val_batch_case(c, mlir, key, &sizes, &k)) {
-        sol_tool_note(o->tool, "[%zu/%zu] %s at %s sizes", i + 1, n, c->name, k);
+    bool runnable = sol_val_batch_case(c, mlir, key, &sizes, &k);
+    sol_progress_update(progress, i, c->name);
+    if (runnable) {
+        if (o->verbose)
+            sol_tool_note(o->tool, "[%zu/%zu] %s at %s sizes", i + 1, n, c->name, k);
         sol_val_case_run(c, o, &sizes);
     }
     sol_buf_append(&c->note, "", 0);
     sol_sizes_free(&sizes);
-    if (c->state == SOL_VAL_CASE_OK)
-        sol_tool_note(o->tool, "  min %.4g ms, fused headroom %.3gx (%s-bound)%s", c->min_s * 1e3,
-                      sol_val_case_headroom(c, SOL_VAL_FUSED), c->bounds.b[SOL_VAL_FUSED].kind,
-                      sol_val_case_violates(c) ? ", VIOLATION" : "");
-    else
+    if (c->state == SOL_VAL_CASE_OK) {
+        if (o->verbose)
+            sol_tool_note(o->tool, "  min %.4g ms, fused headroom %.3gx (%s-bound)%s",
+                          c->min_s * 1e3, sol_val_case_headroom(c, SOL_VAL_FUSED),
+                          c->bounds.b[SOL_VAL_FUSED].kind,
+                          sol_val_case_violates(c) ? ", VIOLATION" : "");
+    } else {
+        sol_progress_clear(progress);
         sol_tool_note(o->tool, "%s %s: %s", c->state == SOL_VAL_CASE_SKIPPED ? "skipped" : "failed",
                       c->kernel, c->note.data);
+    }
 }
 
 int batch_run(const char *dir, const char *out_dir, const char *key, const SolValCaseOpts *o,
@@ -292,8 +302,11 @@ int batch_run(const char *dir, const char *out_dir, const char *key, const SolVa
         return 2;
     }
     SolValCase *cases = sol_xcalloc(n, sizeof *cases);
+    SolProgress progress; /* -v prints the commands: a log, not a terminal line */
+    sol_progress_begin(&progress, o->verbose ? NULL : stderr, o->tool->name, n);
     for (size_t i = 0; i < n; i++)
-        run_case(&cases[i], files[i], i, n, key, o);
+        run_case(&cases[i], files[i], i, n, key, o, &progress);
+    sol_progress_end(&progress);
     SolValSummary s;
     sol_val_summarize(cases, n, &s);
     SolBuf sum = {0}, md = {0}, csv = {0};

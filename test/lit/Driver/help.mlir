@@ -18,7 +18,7 @@
 // CHECK-NEXT: --print-ir-after-all
 // CHECK-NEXT: --hw NAME[,NAME...]|all|PATH.json
 // CHECK-NEXT: {{^}}  --list-hw
-// CHECK-NEXT: --report text|json|none
+// CHECK-NEXT: --report text|json|csv|html|none
 // CHECK-NEXT: --report-file PATH
 // CHECK-NEXT: --measured-ms T
 // CHECK-NEXT: --target-ms T

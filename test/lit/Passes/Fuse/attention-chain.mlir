@@ -25,23 +25,30 @@
 
 // CHECK-LABEL: @attention, 10 nodes
 // CHECK:       totals: 1024 matrix FLOP, 384 vector ops, 1536 unfused bytes, 512 compulsory bytes
-// CHECK:       sol-unfused 0.119 ns every source op its own kernel (3 ops)
-// CHECK:       sol-fused-plan 0.115 ns 1 group under a 121634816-byte on-chip budget, 512 bytes in and out of kernels
-// CHECK-NEXT:  group 0 node0..node9 512 bytes 0.115 ns memory-bound attention
+// CHECK:       H100-SXM 0.119 ns DRAM 0.115 ns DRAM 0.115 ns DRAM
+// CHECK:       3 source ops by time on H100-SXM (each its own kernel; they sum to sol-unfused, 0.119 ns)
+// CHECK:       fusion plan (fuse): 1 group under a 121634816-byte (116 MiB) on-chip budget, 512 bytes in and out of kernels
+// CHECK-NEXT:  group nodes
+// CHECK-NEXT:  0 node0..node9 0-2 512 - 0.115 ns DRAM attention
 // CHECK-LABEL: @mlp, 5 nodes
 // CHECK:       totals: 960 matrix FLOP, 40 vector ops, 992 unfused bytes, 672 compulsory bytes
-// CHECK:       sol-unfused 0.172 ns every source op its own kernel (2 ops)
-// CHECK:       sol-fused-plan 0.172 ns 1 group under a 121634816-byte on-chip budget, 672 bytes in and out of kernels
-// CHECK-NEXT:  group 0 node0..node4 672 bytes 0.172 ns memory-bound keeps 160 bytes on chip
+// CHECK:       H100-SXM 0.172 ns DRAM 0.172 ns DRAM 0.172 ns DRAM
+// CHECK:       2 source ops by time on H100-SXM (each its own kernel; they sum to sol-unfused, 0.172 ns)
+// CHECK:       fusion plan (fuse): 1 group under a 121634816-byte (116 MiB) on-chip budget, 672 bytes in and out of kernels
+// CHECK-NEXT:  group nodes
+// CHECK-NEXT:  0 node0..node4 0-1 672 160 0.172 ns DRAM{{$}}
 
 // TINY-LABEL:  @attention, 10 nodes
-// TINY:        sol-fused-plan 0.115 ns 1 group under a 1-byte on-chip budget, 512 bytes in and out of kernels
-// TINY-NEXT:   group 0 node0..node9 512 bytes 0.115 ns memory-bound attention
+// TINY:        H100-SXM 0.119 ns DRAM 0.115 ns DRAM 0.115 ns DRAM
+// TINY:        fusion plan (fuse): 1 group under a 1-byte (1 B) on-chip budget, 512 bytes in and out of kernels
+// TINY-NEXT:   group nodes
+// TINY-NEXT:   0 node0..node9 0-2 512 - 0.115 ns DRAM attention
 // TINY-LABEL:  @mlp, 5 nodes
-// TINY:        sol-fused 0.172 ns
-// TINY:        sol-fused-plan 0.172 ns 2 groups under a 1-byte on-chip budget, 992 bytes in and out of kernels
-// TINY-NEXT:   group 0 node0..node2 496 bytes 0.100 ns memory-bound{{$}}
-// TINY-NEXT:   group 1 node3..node4 496 bytes 0.072 ns memory-bound{{$}}
+// TINY:        H100-SXM 0.172 ns DRAM 0.172 ns DRAM 0.172 ns DRAM
+// TINY:        fusion plan (fuse): 2 groups under a 1-byte (1 B) on-chip budget, 992 bytes in and out of kernels
+// TINY-NEXT:   group nodes
+// TINY-NEXT:   0 node0..node2 0 496 - 0.100 ns DRAM{{$}}
+// TINY-NEXT:   1 node3..node4 1 496 - 0.072 ns DRAM{{$}}
 
 // JSON:        "entry": "attention"
 // JSON:        "groups": [{"first": "node0", "last": "node9", "nodes": 10, "bytes": 512, "read_bytes": 384, "write_bytes": 128, "resident_bytes": 0, "attention": true,

@@ -25,29 +25,30 @@
 
 // TINY-LABEL:  @matmul_bias_relu, 3 nodes
 // TINY:        totals: 8192 matrix FLOP, 1024 vector ops, 7808 unfused bytes, 3712 compulsory bytes
-// TINY:        sol-unfused 0.497 ns every source op its own kernel (2 ops)
-// TINY-NEXT:   sol-fused 0.497 ns
-// TINY-NEXT:   terms:
-// TINY-NEXT:   sol-fused-plan 0.497 ns 1 group under a 1-byte on-chip budget, 3712 bytes in and out of kernels
-// TINY-NEXT:   group 0 node0..node2 3712 bytes 0.497 ns memory-bound{{$}}
+// TINY:        H100-SXM 0.497 ns DRAM 0.497 ns DRAM 0.497 ns DRAM
+// TINY:        2 source ops by time on H100-SXM (each its own kernel; they sum to sol-unfused, 0.497 ns)
+// TINY:        fusion plan (fuse): 1 group under a 1-byte (1 B) on-chip budget, 3712 bytes in and out of kernels
+// TINY-NEXT:   group nodes
+// TINY-NEXT:   0 node0..node2 0-1 3712 - 0.497 ns DRAM{{$}}
 // TINY-LABEL:  @matmul_rowsum, 4 nodes
-// TINY:        sol-fused-plan 0.466 ns 2 groups under a 1-byte on-chip budget, 5696 bytes
+// TINY:        fusion plan (fuse): 2 groups under a 1-byte (1 B) on-chip budget, 5696 bytes
 
 // FITS-LABEL:  @matmul_bias_relu
-// FITS:        sol-fused-plan 0.497 ns 1 group
+// FITS:        H100-SXM 0.497 ns DRAM 0.497 ns DRAM
+// FITS:        fusion plan (fuse): 1 group
 // FITS-LABEL:  @matmul_rowsum
-// FITS:        sol-fused 0.459 ns memory-bound; compulsory 1600 bytes
-// FITS:        sol-fused-plan 0.459 ns 1 group under a 2048-byte on-chip budget, 1600 bytes in and out of kernels
-// FITS-NEXT:   group 0 node0..node3 1600 bytes 0.459 ns memory-bound keeps 2048 bytes on chip
+// FITS:        H100-SXM 0.459 ns DRAM 0.459 ns DRAM
+// FITS:        fusion plan (fuse): 1 group under a 2048-byte (2 KiB) on-chip budget, 1600 bytes in and out of kernels
+// FITS-NEXT:   group nodes
+// FITS-NEXT:   0 node0..node3 0-1 1600 2048 0.459 ns DRAM
 
 // SPLIT-LABEL: @matmul_rowsum, 4 nodes
 // SPLIT:       totals: 8192 matrix FLOP, 512 vector ops, 5696 unfused bytes, 1600 compulsory bytes
-// SPLIT:       sol-unfused 0.466 ns
-// SPLIT-NEXT:  sol-fused 0.459 ns
-// SPLIT-NEXT:  terms:
-// SPLIT-NEXT:  sol-fused-plan 0.466 ns 2 groups under a 2047-byte on-chip budget, 5696 bytes in and out of kernels, 1536 charged to DRAM (largest term memory-bound)
-// SPLIT-NEXT:  group 0 node0..node1 3584 bytes 0.459 ns memory-bound
-// SPLIT-NEXT:  group 1 node2..node3 2112 bytes 0.008 ns vector-bound
+// SPLIT:       H100-SXM 0.466 ns DRAM 0.466 ns DRAM 0.459 ns DRAM
+// SPLIT:       fusion plan (fuse): 2 groups under a 2047-byte (1.999 KiB) on-chip budget, 5696 bytes in and out of kernels
+// SPLIT-NEXT:  group nodes
+// SPLIT-NEXT:  0 node0..node1 0 3584 - 0.459 ns DRAM
+// SPLIT-NEXT:  1 node2..node3 1 2112 - 0.008 ns vector
 
 // IR-LABEL: func.func @matmul_bias_relu(
 // IR-COUNT-3: solar.group = 0 : i64

@@ -7,15 +7,14 @@
 // RUN: not solar-opt %s --pass-pipeline='fuse{budget=1}' 2>&1 | FileCheck %s --check-prefix=OPT
 // RUN: not solar-opt %s --fuse --hw nosuch 2>&1 | FileCheck %s --check-prefix=HW
 // RUN: not solar-opt %s --fuse --hw %S/Inputs/dram-only.json 2>&1 | FileCheck %s --check-prefix=DRAM
-// RUN: solar-opt %s --fuse=max-bytes=1KiB --hw nosuch --report=none | FileCheck %s --check-prefix=FLAG
+// A bad --hw fails before anything runs, with an explicit budget and with --report=none too:
+// RUN: not solar-opt %s --fuse=max-bytes=1KiB --hw nosuch --report=none 2>&1 | FileCheck %s --check-prefix=HW
 
 // LOTS: <pipeline>:1:16: error: expected a byte size (like 4096, 512KiB or 48MiB) for option 'max-bytes', got 'lots'
 // NEG:  <pipeline>:1:16: error: expected a byte size (like 4096, 512KiB or 48MiB) for option 'max-bytes', got '-1'
 // OPT:  <pipeline>:1:6: error: pass 'fuse' has no option 'budget'
-// HW:   invalid.mlir:[[@LINE+5]]:11: error: fuse: unknown device 'nosuch'; available:
-// DRAM: invalid.mlir:[[@LINE+4]]:11: error: fuse: device DRAM-Only lists no on-chip memory; give fuse{max-bytes=...}
-// FLAG: affine.for
-// FLAG: } {solar.bytes = 64 : i64, solar.group = 0 : i64,
+// HW:   solar-opt: error: --hw: unknown device 'nosuch'; available:
+// DRAM: invalid.mlir:[[@LINE+2]]:11: error: fuse: device DRAM-Only lists no on-chip memory; give fuse{max-bytes=...}
 
 func.func @forward(%A: memref<8xf32>, %B: memref<8xf32>) {
   affine.for %i = 0 to 8 {

@@ -25,25 +25,24 @@
 
 // CHECK-LABEL: SOL report: {{.*}} @softmax, 5 nodes
 // CHECK:       totals: 0 matrix FLOP, 660 vector ops, 1056 unfused bytes, 1056 compulsory bytes
-// CHECK:       sol-unfused 0.158 ns every source op its own kernel (1 op)
-// CHECK-NEXT:  sol-fused 0.158 ns memory-bound; compulsory 1056 bytes
-// CHECK-NEXT:  terms:
-// CHECK-NEXT:  sol-fused-plan 0.158 ns 1 group under a 121634816-byte on-chip budget, 1056 bytes in and out of kernels, 528 charged to DRAM (largest term memory-bound)
-// CHECK-NEXT:  group 0 node0..node4 1056 bytes 0.158 ns memory-bound keeps 560 bytes on chip
-// CHECK-NOT:   group 1
+// CHECK:       H100-SXM 0.158 ns DRAM 0.158 ns DRAM 0.158 ns DRAM
+// CHECK:       1 source op by time on H100-SXM (each its own kernel; they sum to sol-unfused, 0.158 ns)
+// CHECK:       fusion plan (fuse): 1 group under a 121634816-byte (116 MiB) on-chip budget, 1056 bytes in and out of kernels
+// CHECK-NEXT:  group nodes
+// CHECK-NEXT:  0 node0..node4 0 1056 560 0.158 ns DRAM
+// CHECK-NEXT:  (the budget
 
-// JSON:        "fused_plan": {"seconds": 1.5761194029850745{{[0-9]*}}e-10, "bytes": 1056, "bound": "memory", "budget_bytes": 121634816, "approximate": false, "groups": [{"first": "node0", "last": "node4", "nodes": 5, "bytes": 1056, "read_bytes": 528, "write_bytes": 528, "resident_bytes": 560, "attention": false, "seconds": 1.5761194029850745{{[0-9]*}}e-10, "bound": "memory"}]}
+// JSON:        "fused_plan": {"seconds": 1.5761194029850745{{[0-9]*}}e-10, "bytes": 1056, "bound": "memory", "budget_bytes": 121634816, "approximate": false, "groups": [{"first": "node0", "last": "node4", "nodes": 5, "bytes": 1056, "read_bytes": 528, "write_bytes": 528, "resident_bytes": 560, "attention": false, "seconds": 1.5761194029850745{{[0-9]*}}e-10, "bound": "memory"}], "dram_bytes": 528}
 
-// A100-LABEL:  device A100-SXM
-// A100:        sol-fused-plan {{.*}} 1 group under a 91488256-byte on-chip budget
-// A100-LABEL:  device H100-SXM
-// A100:        sol-fused-plan {{.*}} 1 group under a 91488256-byte on-chip budget
+// A100:        fusion plan (fuse): 1 group under a 91488256-byte (87.25 MiB) on-chip budget
+// A100-NEXT:   group nodes source ops bytes in+out kept on chip A100-SXM bound by H100-SXM bound by
+// A100-NEXT:   0 node0..node4 0 1056 560 0.259 ns DRAM 0.158 ns DRAM
 
 // fuse alone still gives a report, with the plan as its only bound.
 // ONLY:        (no --hw given: assuming H100-SXM)
-// ONLY:        device H100-SXM
-// ONLY-NEXT:   sol-fused-plan 0.158 ns 1 group
-// ONLY-NOT:    sol-
+// ONLY:        SOL = sol-fused-plan:
+// ONLY:        H100-SXM 0.158 ns DRAM 0 s 0.010 ns 0.158 ns 19.97
+// ONLY-NOT:    every bound
 
 func.func @softmax(%X: memref<4x33xf32>, %Y: memref<4x33xf32>) {
   %ninf = arith.constant 0xFF800000 : f32

@@ -15,10 +15,11 @@
 // RUN: solar-opt %s --verify-diagnostics --pass-pipeline='lift-einsum,fuse{remarks=true}'
 
 // CHECK:       totals: 480 matrix FLOP, 0 vector ops, 592 unfused bytes, 496 compulsory bytes
-// CHECK:       sol-fused 0.100 ns
-// CHECK:       sol-fused-plan 0.100 ns 2 groups under a 121634816-byte on-chip budget, 592 bytes in and out of kernels
-// CHECK-NEXT:  group 0 node0..node1 296 bytes 0.064 ns memory-bound{{$}}
-// CHECK-NEXT:  group 1 node2..node3 296 bytes 0.036 ns memory-bound{{$}}
+// CHECK:       H100-SXM 0.100 ns DRAM 0.100 ns DRAM 0.100 ns DRAM
+// CHECK:       fusion plan (fuse): 2 groups under a 121634816-byte (116 MiB) on-chip budget, 592 bytes in and out of kernels
+// CHECK-NEXT:  group nodes
+// CHECK-NEXT:  0 node0..node1 0 296 - 0.064 ns DRAM{{$}}
+// CHECK-NEXT:  1 node2..node3 1 296 - 0.036 ns DRAM{{$}}
 
 // IR:       solar.einsum = "->sj", solar.group = 0 : i64
 // IR:       solar.einsum = "se,ej->sj", solar.group = 0 : i64

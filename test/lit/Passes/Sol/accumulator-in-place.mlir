@@ -11,12 +11,10 @@
 // The bounds charge DRAM the reads (26624 bytes, 7.947 ns): with a cold cache C's new values
 // may stay in L2.
 // CHECK-LABEL: SOL report: {{.*}} @accumulate_into_c, 1 node
-// CHECK-NEXT:  node
-// CHECK-NEXT:  node0 contraction - 98304 196608 0 38912 11.616 ns memory
-// CHECK-NEXT:  totals: 196608 matrix FLOP, 0 vector ops, 38912 unfused bytes, 38912 compulsory bytes
-// CHECK:       sol-unfused 7.947 ns
-// CHECK-NEXT:  sol-fused 7.947 ns memory-bound; compulsory 38912 bytes
-// CHECK-NEXT:  terms: matrix 0.397 ns, vector 0 s, memory 7.947 ns
+// CHECK-NEXT: totals: 196608 matrix FLOP, 0 vector ops, 38912 unfused bytes, 38912 compulsory bytes
+// CHECK: H100-SXM 7.947 ns DRAM 0.397 ns 0 s 7.947 ns
+// CHECK: H100-SXM 7.947 ns DRAM 7.947 ns DRAM
+// CHECK: node0 contraction - 98304 196608 0 38912 11.616 ns DRAM
 // IR:          } {solar.bytes = 38912 : i64, solar.iterations = 98304 : i64, solar.kind = "contraction", solar.matrix_flops = 196608 : i64, solar.vector_ops = 0 : i64}
 func.func @accumulate_into_c(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<64x48xf32>) {
   affine.for %i = 0 to 64 {
@@ -40,11 +38,10 @@ func.func @accumulate_into_c(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: m
 // is only written: (A 2048 + B 1536 + C 3072) * 4 = 26624 bytes: 7.947 ns (the bounds: the
 // reads, 14336 bytes, 4.279 ns). The zero store is a constant, not an op.
 // CHECK-LABEL: SOL report: {{.*}} @zero_then_accumulate_in_node, 1 node
-// CHECK-NEXT:  node
-// CHECK-NEXT:  node0 contraction - 98304 196608 0 26624 7.947 ns memory
-// CHECK-NEXT:  totals: 196608 matrix FLOP, 0 vector ops, 26624 unfused bytes, 26624 compulsory bytes
-// CHECK:       sol-unfused 4.279 ns
-// CHECK-NEXT:  sol-fused 4.279 ns memory-bound; compulsory 26624 bytes
+// CHECK-NEXT: totals: 196608 matrix FLOP, 0 vector ops, 26624 unfused bytes, 26624 compulsory bytes
+// CHECK: H100-SXM 4.279 ns DRAM
+// CHECK: H100-SXM 4.279 ns DRAM 4.279 ns DRAM
+// CHECK: node0 contraction - 98304 196608 0 26624 7.947 ns DRAM
 // IR:          } {solar.bytes = 26624 : i64, solar.iterations = 98304 : i64, solar.kind = "contraction", solar.matrix_flops = 196608 : i64, solar.vector_ops = 0 : i64}
 func.func @zero_then_accumulate_in_node(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<64x48xf32>) {
   %zero = arith.constant 0.000000e+00 : f32

@@ -3,8 +3,8 @@
 // 3 calls x 32 iterations x (mulf + addf) = 192 vector ops; x[0, 32) read once, y[0, 32)
 // read once and written once (read-modify-write): (32 + 32 + 32) * 4 = 384 bytes.
 // RUN: solar-opt %s --sol-fused --hw h100-sxm | FileCheck %s
-// CHECK: node0 reduction - 96 0 192 384
 // CHECK: totals: 0 matrix FLOP, 192 vector ops, 384 unfused bytes, 384 compulsory bytes
+// CHECK: node0 reduction - 96 0 192 384
 // CHECK-NOT: approximate
 func.func private @axpy(%n: index, %a: f32, %x: memref<64xf32>, %y: memref<64xf32>) {
   affine.for %i = 0 to %n {

@@ -18,10 +18,9 @@
 // RUN: solar-opt %s --split-input-file --sol-fused --hw h100-sxm --conv-algo=any --report=json | FileCheck %s --check-prefix=JSON
 
 // CHECK-LABEL: SOL report: {{.*}} @conv_large_clip, 1 node
-// CHECK:       node0 convolution - 1849425920 3698851840 0 19300352 5.761 us memory
-// CHECK:       sol-unfused 5.265 us
-// CHECK-NEXT:  sol-fused 5.265 us memory-bound
-// CHECK-NEXT:  terms: matrix 860.566 ns, vector 0 s, memory 5.265 us
+// CHECK: H100-SXM 5.265 us DRAM 860.566 ns 0 s 5.265 us
+// CHECK: H100-SXM 5.265 us DRAM 5.265 us DRAM
+// CHECK: node0 convolution - 1849425920 3698851840 0 19300352 5.761 us DRAM
 // JSON:        "entry": "conv_large_clip"
 // JSON:        "fused": {"seconds": 5.2648883582089551{{[0-9]*}}e-06, "bytes": 19300352, "bound": "memory", "matrix_seconds": 8.6056570851020816{{[0-9]*}}e-07,
 func.func @conv_large_clip(%I: memref<1x512x56x57xf32>, %W: memref<512x512x3x3xf32>, %O: memref<1x512x28x29xf32>) {
@@ -51,8 +50,7 @@ func.func @conv_large_clip(%I: memref<1x512x56x57xf32>, %W: memref<512x512x3x3xf
 // -----
 
 // CHECK-LABEL: SOL report: {{.*}} @conv_large_guard, 1 node
-// CHECK:       sol-fused 5.265 us memory-bound
-// CHECK-NEXT:  terms: matrix 860.566 ns, vector 0 s, memory 5.265 us
+// CHECK: H100-SXM 5.265 us DRAM 860.566 ns 0 s 5.265 us
 // JSON:        "entry": "conv_large_guard"
 // JSON:        "fused": {"seconds": 5.2648883582089551{{[0-9]*}}e-06, "bytes": 19300352, "bound": "memory", "matrix_seconds": 8.6056570851020816{{[0-9]*}}e-07,
 func.func @conv_large_guard(%I: memref<1x512x56x57xf32>, %W: memref<512x512x3x3xf32>, %O: memref<1x512x28x29xf32>) {

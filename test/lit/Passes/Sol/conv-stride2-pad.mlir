@@ -26,15 +26,14 @@
 //   the bounds charge the reads only (the output stays in L2): 2800 / 3.35e12 = 0.836 ns
 
 // CHECK-LABEL: SOL report: {{.*}} @conv_small_guard, 1 node
-// CHECK-NEXT:  node
-// CHECK-NEXT:  node0 convolution - 4320 6864 0 3440 1.027 ns memory
-// CHECK-NEXT:  totals: 6864 matrix FLOP, 0 vector ops, 3440 unfused bytes, 3440 compulsory bytes
-// CHECK:       sol-unfused 0.836 ns
-// CHECK:       sol-fused 0.836 ns memory-bound; compulsory 3440 bytes
+// CHECK-NEXT: totals: 6864 matrix FLOP, 0 vector ops, 3440 unfused bytes, 3440 compulsory bytes
+// CHECK: H100-SXM 0.836 ns DRAM
+// CHECK: H100-SXM 0.836 ns DRAM 0.836 ns DRAM
+// CHECK: node0 convolution - 4320 6864 0 3440 1.027 ns DRAM
 // ANY-LABEL:   SOL report: {{.*}} @conv_small_guard, 1 node
-// ANY-NEXT:    (convolutions bounded by the fast-algorithm limit: --conv-algo=any)
-// ANY:         node0 convolution - 4320 6864 0 3440 1.027 ns memory
-// ANY:         sol-fused 0.836 ns memory-bound
+// ANY: H100-SXM 0.836 ns DRAM
+// ANY: every device: convolutions: the Winograd/FFT limit, 2 FLOP per output per input channel (--conv-algo=any)
+// ANY: node0 convolution - 4320 6864 0 3440 1.027 ns DRAM
 // ANYJSON:     "entry": "conv_small_guard"
 // ANYJSON:     "conv_algo": "any"
 func.func @conv_small_guard(%I: memref<2x3x8x9xf32>, %W: memref<4x3x3x3xf32>, %O: memref<2x4x4x5xf32>) {
@@ -76,12 +75,11 @@ func.func @conv_small_guard(%I: memref<2x3x8x9xf32>, %W: memref<4x3x3x3xf32>, %O
 //   the bounds charge the reads only (the output stays in L2): 2800 / 3.35e12 = 0.836 ns
 
 // CHECK-LABEL: SOL report: {{.*}} @conv_small_clip, 1 node
-// CHECK-NEXT:  node
-// CHECK-NEXT:  node0 convolution - 3432 6864 0 3440 1.027 ns memory
-// CHECK-NEXT:  totals: 6864 matrix FLOP, 0 vector ops, 3440 unfused bytes, 3440 compulsory bytes
-// CHECK:       sol-fused 0.836 ns memory-bound; compulsory 3440 bytes
+// CHECK-NEXT: totals: 6864 matrix FLOP, 0 vector ops, 3440 unfused bytes, 3440 compulsory bytes
+// CHECK: H100-SXM 0.836 ns DRAM
+// CHECK: node0 convolution - 3432 6864 0 3440 1.027 ns DRAM
 // ANY-LABEL:   SOL report: {{.*}} @conv_small_clip, 1 node
-// ANY:         node0 convolution - 3432 6864 0 3440 1.027 ns memory
+// ANY: node0 convolution - 3432 6864 0 3440 1.027 ns DRAM
 func.func @conv_small_clip(%I: memref<2x3x8x9xf32>, %W: memref<4x3x3x3xf32>, %O: memref<2x4x4x5xf32>) {
   affine.for %n = 0 to 2 {
     affine.for %f = 0 to 4 {
@@ -121,17 +119,15 @@ func.func @conv_small_clip(%I: memref<2x3x8x9xf32>, %W: memref<4x3x3x3xf32>, %O:
 //   direct count / 9 taps = 410983537.8; either way) matrix < 0.861 us, so memory-bound: 5.265 us
 
 // CHECK-LABEL: SOL report: {{.*}} @conv_large_guard, 1 node
-// CHECK-NEXT:  node
-// CHECK-NEXT:  node0 convolution - 1915748352 3698851840 0 19300352 7.477 us matrix
-// CHECK-NEXT:  totals: 3698851840 matrix FLOP, 0 vector ops, 19300352 unfused bytes, 19300352 compulsory bytes
-// CHECK-NEXT:  device H100-SXM {{.*}}: DRAM 3.35 TB/s, f32 contractions on matrix tf32 494.7 TFLOP/s
-// CHECK-NEXT:  sol-unfused 7.477 us every source op its own kernel (1 op), 19300352 bytes in and out of kernels, 17637376 charged to DRAM (largest term matrix-bound)
-// CHECK-NEXT:  sol-fused 7.477 us matrix-bound; compulsory 19300352 bytes
-// CHECK-NEXT:  terms: matrix 7.477 us, vector 0 s, memory 5.265 us
+// CHECK-NEXT: totals: 3698851840 matrix FLOP, 0 vector ops, 19300352 unfused bytes, 19300352 compulsory bytes
+// CHECK: H100-SXM 7.477 us matrix 7.477 us 0 s 5.265 us
+// CHECK: H100-SXM 7.477 us {{[A-Za-z]+}} 7.477 us matrix
+// CHECK: H100-SXM: {{.*}}f32 contractions on matrix tf32 494.7 TFLOP/s
+// CHECK: node0 convolution - 1915748352 3698851840 0 19300352 7.477 us matrix
 // ANY-LABEL:   SOL report: {{.*}} @conv_large_guard, 1 node
-// ANY:         node0 convolution - 1915748352 3698851840 0 19300352 5.761 us memory
-// ANY:         sol-unfused 5.265 us
-// ANY:         sol-fused 5.265 us memory-bound
+// ANY: H100-SXM 5.265 us DRAM
+// ANY: H100-SXM 5.265 us DRAM 5.265 us DRAM
+// ANY: node0 convolution - 1915748352 3698851840 0 19300352 5.761 us DRAM
 // ANYJSON:     "entry": "conv_large_guard"
 // ANYJSON:     "conv_algo": "any"
 // ANYJSON:     "kind": "convolution", "iterations": 1915748352, "matrix_flops": 3698851840, "vector_ops": 0, "bytes": 19300352, "seconds": 5.7612991044{{[0-9]*}}e-06, "bound": "memory"
@@ -178,12 +174,10 @@ func.func @conv_large_guard(%I: memref<1x512x56x57xf32>, %W: memref<512x512x3x3x
 
 // (The clipped form under --conv-algo=any is checked in conv-any-padded.mlir.)
 // CHECK-LABEL: SOL report: {{.*}} @conv_large_clip, 1 node
-// CHECK-NEXT:  node
-// CHECK-NEXT:  node0 convolution - 1849425920 3698851840 0 19300352 7.477 us matrix
-// CHECK-NEXT:  totals: 3698851840 matrix FLOP, 0 vector ops, 19300352 unfused bytes, 19300352 compulsory bytes
-// CHECK:       sol-unfused 7.477 us
-// CHECK-NEXT:  sol-fused 7.477 us matrix-bound; compulsory 19300352 bytes
-// CHECK-NEXT:  terms: matrix 7.477 us, vector 0 s, memory 5.265 us
+// CHECK-NEXT: totals: 3698851840 matrix FLOP, 0 vector ops, 19300352 unfused bytes, 19300352 compulsory bytes
+// CHECK: H100-SXM 7.477 us matrix 7.477 us 0 s 5.265 us
+// CHECK: H100-SXM 7.477 us {{[A-Za-z]+}} 7.477 us matrix
+// CHECK: node0 convolution - 1849425920 3698851840 0 19300352 7.477 us matrix
 func.func @conv_large_clip(%I: memref<1x512x56x57xf32>, %W: memref<512x512x3x3xf32>, %O: memref<1x512x28x29xf32>) {
   affine.for %n = 0 to 1 {
     affine.for %f = 0 to 512 {

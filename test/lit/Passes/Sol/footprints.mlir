@@ -4,6 +4,7 @@
 // A 3-tap window with stride 2 over p < 10 reads x[0 .. 2*9+2] = 21 distinct elements of 64
 // (not 30 accesses, not 64): 84 bytes; w 3 elements, 12 bytes; y 10 written, 40 bytes: 136.
 // CHECK-LABEL: SOL report
+// CHECK-NEXT: totals: 60 matrix FLOP, 0 vector ops, 136 unfused bytes, 136 compulsory bytes
 // CHECK: node0 convolution - 30 60 0 136
 func.func @forward(%x: memref<64xf32>, %w: memref<3xf32>, %y: memref<10xf32>) {
   %zero = arith.constant 0.0 : f32
@@ -19,7 +20,6 @@ func.func @forward(%x: memref<64xf32>, %w: memref<3xf32>, %y: memref<10xf32>) {
   }
   return
 }
-// CHECK: totals: 60 matrix FLOP, 0 vector ops, 136 unfused bytes, 136 compulsory bytes
 
 // -----
 
@@ -98,6 +98,7 @@ func.func @forward(%x: memref<8xf32>, %kernel: memref<3xf32>, %y: memref<8xf32>)
 // part: the union is the 65 elements, 260 bytes, not a word's worth more. x 260 + y 260 +
 // z 52 = 572 compulsory; node1 moves 52 + 52.
 // CHECK-LABEL: SOL report
+// CHECK-NEXT: totals: 0 matrix FLOP, 0 vector ops, 624 unfused bytes, 572 compulsory bytes
 // CHECK: node0 elementwise - 65 0 0 520
 // CHECK: node1 elementwise - 13 0 0 104
 func.func @forward(%x: memref<5x13xf32>, %y: memref<5x13xf32>, %z: memref<13xf32>) {
@@ -113,4 +114,3 @@ func.func @forward(%x: memref<5x13xf32>, %y: memref<5x13xf32>, %z: memref<13xf32
   }
   return
 }
-// CHECK: totals: 0 matrix FLOP, 0 vector ops, 624 unfused bytes, 572 compulsory bytes

@@ -11,11 +11,10 @@
 //   bytes: ids 1000 * 8 (i64) + table 256 * 4 + out 1000 * 4 = 8000 + 1024 + 4000 = 13024
 //   13024 / 3.35e12 = 3.888 ns (3.8877611940e-09 s); the bound: reads 9024 B, 2.694 ns
 // CHECK-LABEL: SOL report: {{.*}} @gather_many, 1 node, data-dependent accesses
-// CHECK-NEXT:  node
-// CHECK-NEXT:  node0 elementwise - 1000 0 0 13024 3.888 ns memory (data-dependent)
-// CHECK-NEXT:  totals: 0 matrix FLOP, 0 vector ops, 13024 unfused bytes, 13024 compulsory bytes
-// CHECK:       sol-unfused 2.694 ns
-// CHECK-NEXT:  sol-fused 2.694 ns memory-bound; compulsory 13024 bytes
+// CHECK-NEXT: totals: 0 matrix FLOP, 0 vector ops, 13024 unfused bytes, 13024 compulsory bytes
+// CHECK: H100-SXM 2.694 ns DRAM
+// CHECK: H100-SXM 2.694 ns DRAM 2.694 ns DRAM
+// CHECK: node0 elementwise - 1000 0 0 13024 3.888 ns DRAM {{.*}}data-dependent
 // JSON:        "entry": "gather_many"
 // JSON:        "approximate": false, "data_dependent": true,
 // JSON:        "totals": {"matrix_flops": 0, "vector_ops": 0, "compulsory_bytes": 13024, "unfused_bytes": 13024, "node_bytes": {{[0-9]+}}, "source_ops": {{[0-9]+}}}
@@ -36,8 +35,8 @@ func.func @gather_many(%ids: memref<1000xi64>, %table: memref<256xf32>, %out: me
 //   bytes: ids 100 * 8 + table 100 * 4 + out 100 * 4 = 800 + 400 + 400 = 1600: 0.478 ns
 //   (the bound: reads 1200 B, 0.358 ns)
 // CHECK-LABEL: SOL report: {{.*}} @gather_few, 1 node, data-dependent accesses
-// CHECK:       node0 elementwise - 100 0 0 1600 0.478 ns memory (data-dependent)
-// CHECK:       sol-fused 0.358 ns memory-bound; compulsory 1600 bytes
+// CHECK: H100-SXM 0.358 ns DRAM
+// CHECK: node0 elementwise - 100 0 0 1600 0.478 ns DRAM {{.*}}data-dependent
 // JSON:        "entry": "gather_few"
 // JSON:        "data_dependent": true,
 // JSON:        "bytes": 1600, {{.*}} "data_dependent": true, "approximate": false}
@@ -59,8 +58,8 @@ func.func @gather_few(%ids: memref<100xi64>, %table: memref<256xf32>, %out: memr
 //   bytes: ids 100 * 8 + table 6400 * 4 + out 6400 * 4 = 800 + 25600 + 25600 = 52000
 //   52000 / 3.35e12 = 15.522 ns (the bound: reads 26400 B, 7.881 ns)
 // CHECK-LABEL: SOL report: {{.*}} @embedding_rows, 1 node, data-dependent accesses
-// CHECK:       node0 elementwise - 6400 0 6400 52000 15.522 ns memory (data-dependent)
-// CHECK:       sol-fused 7.881 ns memory-bound; compulsory 52000 bytes
+// CHECK: H100-SXM 7.881 ns DRAM
+// CHECK: node0 elementwise - 6400 0 6400 52000 15.522 ns DRAM {{.*}}data-dependent
 // JSON:        "entry": "embedding_rows"
 // JSON:        "data_dependent": true,
 // JSON:        "iterations": 6400, "matrix_flops": 0, "vector_ops": 6400, "bytes": 52000, {{.*}} "data_dependent": true,
@@ -83,8 +82,8 @@ func.func @embedding_rows(%ids: memref<100xi64>, %table: memref<512x64xf32>, %ou
 //   bytes: ids 8000 + x 4000 + table 256 * 4 = 13024: 3.888 ns (the bound: reads 12000 B,
 //   3.582 ns)
 // CHECK-LABEL: SOL report: {{.*}} @scatter_many, 1 node, data-dependent accesses
-// CHECK:       node0 elementwise - 1000 0 0 13024 3.888 ns memory (data-dependent)
-// CHECK:       sol-fused 3.582 ns memory-bound; compulsory 13024 bytes
+// CHECK: H100-SXM 3.582 ns DRAM
+// CHECK: node0 elementwise - 1000 0 0 13024 3.888 ns DRAM {{.*}}data-dependent
 // JSON:        "entry": "scatter_many"
 // JSON:        "data_dependent": true,
 func.func @scatter_many(%ids: memref<1000xi64>, %x: memref<1000xf32>, %table: memref<256xf32>) {

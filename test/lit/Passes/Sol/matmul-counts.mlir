@@ -7,13 +7,12 @@
 // RUN: solar-opt %s --sol-fused --report=none | FileCheck %s --check-prefix=IR
 
 // CHECK: SOL report: {{.*}}matmul-counts.mlir @forward, 1 node
-// CHECK: node0 contraction - 32768 65536 0 14336
 // CHECK: totals: 65536 matrix FLOP, 0 vector ops, 14336 unfused bytes, 14336 compulsory bytes
-// CHECK: device H100-SXM {{.*}} f32 contractions on matrix tf32 494.7 TFLOP/s
-// CHECK: sol-fused {{.*}} memory-bound; compulsory 14336 bytes
+// CHECK: H100-SXM: f32 contractions on matrix tf32 494.7 TFLOP/s
+// CHECK: node0 contraction - 32768 65536 0 14336
 
 // JSON: "totals": {"matrix_flops": 65536, "vector_ops": 0, "compulsory_bytes": 14336, "unfused_bytes": 14336, "node_bytes": {{[0-9]+}}, "source_ops": {{[0-9]+}}}
-// JSON: "sol": {"unfused": {"seconds": {{.*}}, "bytes": 14336, "kernels": {{[0-9]+}}, "bound": "memory"}, "fused":
+// JSON: "sol": {"unfused": {"seconds": {{.*}}, "bytes": 14336, "kernels": {{[0-9]+}}, "bound": "memory", "dram_bytes": {{[0-9]+}}}, "fused":
 
 // IR: } {solar.bytes = 14336 : i64, solar.iterations = 32768 : i64, solar.kind = "contraction", solar.matrix_flops = 65536 : i64, solar.vector_ops = 0 : i64
 func.func @forward(%A: memref<64x16xf32>, %B: memref<16x32xf32>, %C: memref<64x32xf32>) {

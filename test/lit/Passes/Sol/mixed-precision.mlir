@@ -13,14 +13,13 @@
 //
 // RUN: solar-opt %s --sol-fused --hw h100-sxm,rtx-4090 | FileCheck %s
 
-// CHECK:      node0 contraction - 16777216 33554432 0 524288 156.504 ns memory
-// CHECK-NEXT: totals: 33554432 matrix FLOP, 0 vector ops, 524288 unfused bytes, 524288 compulsory bytes
-// CHECK-NEXT: device H100-SXM {{.*}}, f16 contractions on matrix f16 989.4 TFLOP/s{{$}}
-// CHECK-NEXT: sol-fused 117.378 ns memory-bound; compulsory 524288 bytes
-// CHECK-NEXT: terms: matrix 33.914 ns, vector 0 s, memory 117.378 ns
-// CHECK:      device RTX-4090 {{.*}}, f16 contractions on matrix f16 330.3 TFLOP/s{{$}}
-// CHECK-NEXT: sol-fused 390.095 ns memory-bound
-// CHECK-NEXT: terms: matrix 101.588 ns, vector 0 s, memory 390.095 ns
+// CHECK:      totals: 33554432 matrix FLOP, 0 vector ops, 524288 unfused bytes, 524288 compulsory bytes
+// CHECK:      device SOL bound by matrix vector DRAM
+// CHECK-NEXT: H100-SXM 117.378 ns DRAM 33.914 ns 0 s 117.378 ns
+// CHECK-NEXT: RTX-4090 390.095 ns DRAM 101.588 ns 0 s 390.095 ns
+// CHECK:      H100-SXM: f16 contractions on matrix f16 989.4 TFLOP/s; DRAM
+// CHECK:      RTX-4090: f16 contractions on matrix f16 330.3 TFLOP/s; DRAM
+// CHECK:      node0 contraction - 16777216 33554432 0 524288 156.504 ns DRAM 520.127 ns DRAM
 func.func @mm_f16_acc_f32(%A: memref<256x512xf16>, %B: memref<512x128xf16>, %C: memref<256x128xf32>) {
   %zero = arith.constant 0.000000e+00 : f32
   affine.for %i = 0 to 256 {

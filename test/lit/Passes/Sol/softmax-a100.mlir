@@ -18,23 +18,24 @@
 // RUN: solar-opt %s --split-input-file --sol-unfused --sol-fused --hw a100-sxm | FileCheck %s
 
 // F32:      SOL report: {{.*}}softmax.mlir @forward, 1 node
-// F32:      node0 reduction - 262144 0 1310720 2097152 1.029 us memory
-// F32-NEXT: totals: 0 matrix FLOP, 1310720 vector ops, 2097152 unfused bytes, 2097152 compulsory bytes
-// F32-NEXT: device A100-SXM {{.*}}: DRAM 2.039 TB/s{{$}}
-// F32-NEXT: sol-unfused 514.260 ns every source op its own kernel (1 op), 2097152 bytes in and out of kernels, 1048576 charged to DRAM (largest term memory-bound)
-// F32-NEXT: sol-fused 514.260 ns memory-bound; compulsory 2097152 bytes, intensity 0.625 FLOP/byte
-// F32-NEXT: terms: matrix 0 s, vector 67.216 ns, memory 514.260 ns
+// F32: totals: 0 matrix FLOP, 1310720 vector ops, 2097152 unfused bytes, 2097152 compulsory bytes
+// F32: A100-SXM 514.260 ns DRAM 0 s 67.216 ns 514.260 ns
+// F32: A100-SXM 514.260 ns DRAM 514.260 ns DRAM
+// F32: every device: cache state: cold (inputs start in DRAM
+// F32: A100-SXM: f32 ops on vector f32 19.5 TOP/s; DRAM 2.039 TB/s{{$}}
+// F32: A100-SXM: 41943040 bytes on chip outlive a kernel: DRAM is charged 1048576 of the 2097152 compulsory bytes fused, 1048576 of the 2097152 unfused
+// A node on its own is charged every byte (the nodes table is not a bound):
+// F32: node0 reduction - 262144 0 1310720 2097152 1.029 us DRAM
 
 // Unfused and fused seconds are the same double for one node.
 // F32JSON: "totals": {"matrix_flops": 0, "vector_ops": 1310720, "compulsory_bytes": 2097152, "unfused_bytes": 2097152, "node_bytes": {{[0-9]+}}, "source_ops": {{[0-9]+}}}
-// F32JSON: "sol": {"unfused": {"seconds": [[S:5.142599313[0-9]*e-07]], "bytes": 2097152, "kernels": {{[0-9]+}}, "bound": "memory"}, "fused": {"seconds": [[S]], "bytes": 2097152, "bound": "memory", "matrix_seconds": 0, "vector_seconds": 6.7216410256{{[0-9]*}}e-08, "memory_seconds": [[S]], "vector_contraction_seconds": 0}
-// F32JSON-SAME: "assumptions": {"fp32_matmul": "tf32", {{.*}} "cache_state": "cold", "persistent_bytes": 41943040, "fused_dram_bytes": 1048576, "unfused_dram_bytes": 1048576}
+// F32JSON: "sol": {"unfused": {"seconds": [[S:5.142599313[0-9]*e-07]], "bytes": 2097152, "kernels": {{[0-9]+}}, "bound": "memory", "dram_bytes": 1048576}, "fused": {"seconds": [[S]], "bytes": 2097152, "bound": "memory", "matrix_seconds": 0, "vector_seconds": 6.7216410256{{[0-9]*}}e-08, "memory_seconds": [[S]], "vector_contraction_seconds": 0, "dram_bytes": 1048576}
+// F32JSON-SAME: "assumed": {"fp32_matmul": "tf32", {{.*}} "cache_state": "cold", "persistent_bytes": 41943040}
 
 // CHECK-LABEL: SOL report: {{.*}} @softmax_f16, 1 node
-// CHECK:       node0 reduction - 262144 0 1310720 1048576 514.260 ns memory
-// CHECK:       sol-unfused 257.130 ns
-// CHECK-NEXT:  sol-fused 257.130 ns memory-bound; compulsory 1048576 bytes
-// CHECK-NEXT:  terms: matrix 0 s, vector 16.804 ns, memory 257.130 ns
+// CHECK: A100-SXM 257.130 ns DRAM 0 s 16.804 ns 257.130 ns
+// CHECK: A100-SXM 257.130 ns DRAM 257.130 ns DRAM
+// CHECK: node0 reduction - 262144 0 1310720 1048576 514.260 ns DRAM
 func.func @softmax_f16(%X: memref<16x16384xf16>, %Y: memref<16x16384xf16>) {
   %ninf = arith.constant 0xFC00 : f16
   %zero = arith.constant 0.000000e+00 : f16
@@ -64,10 +65,9 @@ func.func @softmax_f16(%X: memref<16x16384xf16>, %Y: memref<16x16384xf16>) {
 // -----
 
 // CHECK-LABEL: SOL report: {{.*}} @softmax_bf16, 1 node
-// CHECK:       node0 reduction - 262144 0 1310720 1048576 514.260 ns memory
-// CHECK:       sol-unfused 257.130 ns
-// CHECK-NEXT:  sol-fused 257.130 ns memory-bound; compulsory 1048576 bytes
-// CHECK-NEXT:  terms: matrix 0 s, vector 33.608 ns, memory 257.130 ns
+// CHECK: A100-SXM 257.130 ns DRAM 0 s 33.608 ns 257.130 ns
+// CHECK: A100-SXM 257.130 ns DRAM 257.130 ns DRAM
+// CHECK: node0 reduction - 262144 0 1310720 1048576 514.260 ns DRAM
 func.func @softmax_bf16(%X: memref<16x16384xbf16>, %Y: memref<16x16384xbf16>) {
   %ninf = arith.constant 0xFF80 : bf16
   %zero = arith.constant 0.000000e+00 : bf16
@@ -103,9 +103,8 @@ func.func @softmax_bf16(%X: memref<16x16384xbf16>, %Y: memref<16x16384xbf16>) {
 //   bytes: X16, Y16 2^20 * 2 each; X32, Y32 2^20 * 4 each: 12582912 (6.171 us for the node);
 //   the fused bound charges DRAM the reads, 6291456 / 2.039e12 = 3.086 us (Y16 and Y32 fit in L2)
 // CHECK-LABEL: SOL report: {{.*}} @vector_f16_and_f32, 1 node
-// CHECK:       node0 elementwise - 1048576 0 3145728 12582912 6.171 us memory
-// CHECK:       sol-fused 3.086 us memory-bound
-// CHECK-NEXT:  terms: matrix 0 s, vector 120.990 ns, memory 3.086 us
+// CHECK: A100-SXM 3.086 us DRAM 0 s 120.990 ns 3.086 us
+// CHECK: node0 elementwise - 1048576 0 3145728 12582912 6.171 us DRAM
 func.func @vector_f16_and_f32(%X16: memref<1048576xf16>, %Y16: memref<1048576xf16>, %X32: memref<1048576xf32>, %Y32: memref<1048576xf32>) {
   affine.for %i = 0 to 1048576 {
     %a = affine.load %X16[%i] : memref<1048576xf16>

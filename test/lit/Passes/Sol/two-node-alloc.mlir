@@ -31,24 +31,20 @@
 //   on A100-SXM: unfused max(26.887, 48.212) + max(3.361, 0.502) = 51.573 ns;
 //   fused 99328 / 2.039e12 = 48.714 ns (matrix 4194304 / 156e12 = 26.887 ns)
 // CHECK-LABEL: SOL report: {{.*}} @matmul_bias_relu, 2 nodes
-// CHECK-NEXT:  node
-// CHECK-NEXT:  node0 contraction - 2097152 4194304 0 229376 68.470 ns memory
-// CHECK-NEXT:  node1 elementwise - 32768 0 65536 263168 78.558 ns memory
-// CHECK-NEXT:  totals: 4194304 matrix FLOP, 65536 vector ops, 492544 unfused bytes, 230400 compulsory bytes
-// CHECK-NEXT:  device H100-SXM
-// CHECK-NEXT:  sol-unfused 30.324 ns every source op its own kernel (2 ops), 492544 bytes in and out of kernels, 99328 charged to DRAM (largest term memory-bound)
-// CHECK-NEXT:  sol-fused 29.650 ns memory-bound; compulsory 230400 bytes
-// CHECK-NEXT:  terms: matrix 8.478 ns, vector 0.980 ns, memory 29.650 ns
+// CHECK-NEXT: totals: 4194304 matrix FLOP, 65536 vector ops, 492544 unfused bytes, 230400 compulsory bytes
+// CHECK: H100-SXM 29.650 ns DRAM 8.478 ns 0.980 ns 29.650 ns
+// CHECK: H100-SXM 30.324 ns DRAM 29.650 ns DRAM
+// CHECK: node0 contraction - 2097152 4194304 0 229376 68.470 ns DRAM
+// CHECK: node1 elementwise - 32768 0 65536 263168 78.558 ns DRAM
 // AMP-LABEL:   SOL report: {{.*}} @matmul_bias_relu, 2 nodes
-// AMP:         sol-unfused 51.573 ns
-// AMP-NEXT:    sol-fused 48.714 ns memory-bound
-// AMP-NEXT:    terms: matrix 26.887 ns, vector 3.361 ns, memory 48.714 ns
+// AMP: A100-SXM 48.714 ns DRAM 26.887 ns 3.361 ns 48.714 ns
+// AMP: A100-SXM 51.573 ns DRAM 48.714 ns DRAM
 // JSON:        "entry": "matmul_bias_relu"
 // JSON:        "totals": {"matrix_flops": 4194304, "vector_ops": 65536, "compulsory_bytes": 230400, "unfused_bytes": 492544, "node_bytes": 492544, "source_ops": 2}
 // JSON:        "name": "node0", "einsum": null, "kind": "contraction", "iterations": 2097152, "matrix_flops": 4194304, "vector_ops": 0, "bytes": 229376, "seconds": 6.847044776{{[0-9]*}}e-08, "bound": "memory"
 // JSON:        "name": "node1", "einsum": null, "kind": "elementwise", "iterations": 32768, "matrix_flops": 0, "vector_ops": 65536, "bytes": 263168, "seconds": 7.855761194{{[0-9]*}}e-08, "bound": "memory"
-// JSON:        "sol": {"unfused": {"seconds": 3.032{{[0-9]*}}e-08, "bytes": 492544, "kernels": {{[0-9]+}}, "bound": "memory"}, "fused": {"seconds": 2.965014925{{[0-9]*}}e-08, "bytes": 230400, "bound": "memory", "matrix_seconds": 8.478479886{{[0-9]*}}e-09, "vector_seconds": 9.796113602{{[0-9]*}}e-10, "memory_seconds": 2.965014925{{[0-9]*}}e-08, "vector_contraction_seconds": 0}
-// JSON-SAME:   "cache_state": "cold", "persistent_bytes": 52428800, "fused_dram_bytes": 99328, "unfused_dram_bytes": 99328}
+// JSON:        "sol": {"unfused": {"seconds": 3.032{{[0-9]*}}e-08, "bytes": 492544, "kernels": {{[0-9]+}}, "bound": "memory", "dram_bytes": 99328}, "fused": {"seconds": 2.965014925{{[0-9]*}}e-08, "bytes": 230400, "bound": "memory", "matrix_seconds": 8.478479886{{[0-9]*}}e-09, "vector_seconds": 9.796113602{{[0-9]*}}e-10, "memory_seconds": 2.965014925{{[0-9]*}}e-08, "vector_contraction_seconds": 0, "dram_bytes": 99328}
+// JSON-SAME:   "cache_state": "cold", "persistent_bytes": 52428800}
 func.func @matmul_bias_relu(%A: memref<128x64xf32>, %B: memref<64x256xf32>, %bias: memref<256xf32>, %Y: memref<128x256xf32>) {
   %zero = arith.constant 0.000000e+00 : f32
   %T = memref.alloc() : memref<128x256xf32>
@@ -90,12 +86,11 @@ func.func @matmul_bias_relu(%A: memref<128x64xf32>, %B: memref<64x256xf32>, %bia
 //   reads, 14336 B (C stays in L2): 4.279 ns, unfused and fused alike (node0's writes stay in
 //   L2, node1 reads C from there)
 // CHECK-LABEL: SOL report: {{.*}} @zero_then_accumulate, 2 nodes
-// CHECK-NEXT:  node
-// CHECK-NEXT:  node0 elementwise - 3072 0 0 12288 3.668 ns memory
-// CHECK-NEXT:  node1 contraction - 98304 196608 0 38912 11.616 ns memory
-// CHECK-NEXT:  totals: 196608 matrix FLOP, 0 vector ops, 51200 unfused bytes, 26624 compulsory bytes
-// CHECK:       sol-unfused 4.279 ns
-// CHECK-NEXT:  sol-fused 4.279 ns memory-bound; compulsory 26624 bytes
+// CHECK-NEXT: totals: 196608 matrix FLOP, 0 vector ops, 51200 unfused bytes, 26624 compulsory bytes
+// CHECK: H100-SXM 4.279 ns DRAM
+// CHECK: H100-SXM 4.279 ns DRAM 4.279 ns DRAM
+// CHECK: node0 elementwise - 3072 0 0 12288 3.668 ns DRAM
+// CHECK: node1 contraction - 98304 196608 0 38912 11.616 ns DRAM
 func.func @zero_then_accumulate(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<64x48xf32>) {
   %zero = arith.constant 0.000000e+00 : f32
   affine.for %i = 0 to 64 {
@@ -135,12 +130,11 @@ func.func @zero_then_accumulate(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C
 //   reads X cold, 10.016 us; node1 may find X, mean and rstd in L2 and reads weight and bias
 //   cold (8192 B), so its vector time binds, 0.502 us; 10.518 us in all.
 // LN:      SOL report: {{.*}}layernorm.mlir @forward, 2 nodes
-// LN:      node0 reduction - 8388608 0 33587200 33619968 10.036 us memory
-// LN-NEXT: node1 elementwise - 8388608 0 33554432 67182592 20.055 us memory
-// LN-NEXT: totals: 0 matrix FLOP, 67141632 vector ops, 100802560 unfused bytes, 67117056 compulsory bytes
-// LN:      sol-unfused 10.518 us
-// LN-NEXT: sol-fused 10.019 us memory-bound; compulsory 67117056 bytes
-// LN-NEXT: terms: matrix 0 s, vector 1.004 us, memory 10.019 us
+// LN: totals: 0 matrix FLOP, 67141632 vector ops, 100802560 unfused bytes, 67117056 compulsory bytes
+// LN: H100-SXM 10.019 us DRAM 0 s 1.004 us 10.019 us
+// LN: H100-SXM 10.518 us DRAM 10.019 us DRAM
+// LN: node0 reduction - 8388608 0 33587200 33619968 10.036 us DRAM
+// LN: node1 elementwise - 8388608 0 33554432 67182592 20.055 us DRAM
 
 // No alloc, but the graph output updated in place by the second node
 // (examples/linear_bias_relu.mlir at batch 128, in 2048, out 4096):
@@ -153,9 +147,8 @@ func.func @zero_then_accumulate(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C
 //   = 36716544; charged (a cold cache: Y stays in L2) the reads, 34619392 B: 10.334 us;
 //   unfused: node0 10.334 us (its reads), node1 reads Y from L2 and bias cold: its vector
 //   time, 15.674 ns; 10.345 us
-// LBR:      node0 contraction - 1073741824 2147483648 0 36700160 10.955 us memory
-// LBR-NEXT: node1 elementwise - 524288 0 1048576 4210688 1.257 us memory
-// LBR-NEXT: totals: 2147483648 matrix FLOP, 1048576 vector ops, 40910848 unfused bytes, 36716544 compulsory bytes
-// LBR:      sol-unfused 10.345 us
-// LBR-NEXT: sol-fused 10.334 us memory-bound; compulsory 36716544 bytes
-// LBR-NEXT: terms: matrix 4.341 us, vector 15.674 ns, memory 10.334 us
+// LBR:      totals: 2147483648 matrix FLOP, 1048576 vector ops, 40910848 unfused bytes, 36716544 compulsory bytes
+// LBR:      H100-SXM 10.334 us DRAM 4.341 us 15.674 ns 10.334 us
+// LBR:      H100-SXM 10.345 us DRAM 10.334 us DRAM
+// LBR:      node0 contraction - 1073741824 2147483648 0 36700160 10.955 us DRAM
+// LBR-NEXT: node1 elementwise - 524288 0 1048576 4210688 1.257 us DRAM

@@ -15,7 +15,7 @@
 // RF: error: tile-for-cache: no level 'RF' to emit tiles for; expected 'auto' or one of 'DRAM', 'L2'
 // LOTS: <pipeline>:1:25: error: expected a byte size (like 4096, 512KiB or 48MiB) for option 'capacity', got 'lots'
 // OPT: <pipeline>:1:16: error: pass 'tile-for-cache' has no option 'tiles'
-// HW: error: tile-for-cache: unknown device 'nosuch'; available:
+// HW: solar-opt: error: --hw: unknown device 'nosuch'; available:
 // QUOTE: solar-opt: error: --emit-tiled: a level name has no quote, got 'x'y'
 // CASE: solar.tiles = {DRAM = [64 : i64, 64 : i64, 64 : i64], L2 = [64 : i64, 64 : i64, 64 : i64]}
 
