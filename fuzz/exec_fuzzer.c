@@ -14,16 +14,26 @@
  * Diagnostics are silenced, so only crashes, sanitizer reports, leaks and timeouts (a run
  * must stop within its step limit) count as findings. Set SOLAR_FUZZ_VERBOSE=1 to see the
  * diagnostics and the chosen sizes when reproducing one input.
+ *
+ * The C engine (generated C, compiled by `cc` and loaded) is fuzzed differentially: one input
+ * in 8 also runs on it (no cache, 1 or 3 threads) from copies of the same arguments, and the
+ * two runs must agree exactly: both succeed with bit-identical arguments afterwards (a NaN
+ * may be another NaN: see same_bits) and the same step count, or both fail with the same
+ * diagnostics. A disagreement, or C the compiler
+ * rejects, aborts (a finding). Compiling costs a tenth of a second, so these inputs are slow;
+ * SOLAR_FUZZ_C=0 turns it off, SOLAR_FUZZ_C=1 runs every input on both engines.
  * Built by -DSOLAR_FUZZ=ON into bin/solar-exec-fuzzer; `scripts/fuzz.sh SECONDS exec`.
  */
 #include "Analysis/signature.h"
 #include "Exec/exec.h"
 #include "Passes/pass.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define MAX_ARG_ELEMS 4096
 #define MAX_ARGS 64
@@ -31,6 +41,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static bool verbose;
+static int c_every = 8; /* one input in c_every also runs on the C engine; 0: none */
 
 /* splitmix64, seeded by an FNV-1a hash of the input. */
 static uint64_t next_u64(uint64_t *s)
@@ -102,7 +113,7 @@ static bool bind_index_args(SolContext *ctx, SolModule *m, SolOp *func, uint64_t
             return false;
         uint64_t r = next_u64(s);
         int64_t v = (r & 15) == 0 ? (int64_t)((r >> 4) % 65) : (int64_t)((r >> 4) % 9);
-        binds[n++] = (SolBinding){a->hint->str, v};
+        binds[n++] = (SolBinding){.name = a->hint->str, .value = v};
         if (verbose)
             fprintf(stderr, "exec-fuzzer: --bind %s=%lld\n", a->hint->str, (long long)v);
     }
@@ -172,6 +183,100 @@ static SolOp *pick_entry(SolContext *ctx, SolModule *m, uint64_t *s)
     return NULL;
 }
 
+static void copy_tensor(SolTensor *dst, const SolTensor *src)
+{
+    *dst = *src;
+    size_t bytes = (size_t)src->nelems * sol_elem_bytes(src->elem);
+    dst->data = malloc(bytes ? bytes : 1);
+    if (!dst->data)
+        abort();
+    if (bytes)
+        memcpy(dst->data, src->data, bytes);
+}
+
+/* sol_exec_run with its diagnostics captured into diag (they are compared across engines). */
+static bool run_captured(SolContext *ctx, SolModule *m, SolOp *func, SolTensor **args,
+                         const SolExecOptions *opts, SolExecStats *stats, SolBuf *diag)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        abort();
+    SolDiagEngine *d = sol_context_diag(ctx);
+    sol_diag_set_output(d, f);
+    bool ok = sol_exec_run(m, func, args, opts, stats);
+    fclose(f);
+    sol_diag_set_output(d, verbose ? stderr : NULL);
+    sol_buf_append(diag, text ? text : "", len);
+    free(text);
+    return ok;
+}
+
+/* Bit-identical, but for which NaN a NaN is: which of two NaN operands of `+` or `*`
+ * propagates, the C compiler may choose (commutative operands are swapped freely), in the
+ * interpreter as in generated code. */
+static bool same_bits(const SolTensor *a, const SolTensor *b)
+{
+    size_t eb = sol_elem_bytes(a->elem);
+    for (int64_t k = 0; k < a->nelems; k++) {
+        const char *pa = (const char *)a->data + k * eb, *pb = (const char *)b->data + k * eb;
+        if (memcmp(pa, pb, eb) == 0)
+            continue;
+        if (a->elem > SOL_ELEM_F64 || !isnan(sol_tensor_get_f64(a, k)) ||
+            !isnan(sol_tensor_get_f64(b, k)))
+            return false;
+    }
+    return true;
+}
+
+static void finding(const char *what, const SolBuf *a, const SolBuf *b)
+{
+    fprintf(stderr, "exec-fuzzer: the C engine disagrees with the interpreter: %s\n", what);
+    if (a)
+        fprintf(stderr, "--- interpreter:\n%s--- C engine:\n%s", a->data ? a->data : "",
+                b->data ? b->data : "");
+    abort();
+}
+
+/* The same run on the C engine, from the copies of the arguments: it must agree exactly. */
+static void compare_with_c_engine(SolContext *ctx, SolModule *m, SolOp *func,
+                                  const SolTensor *after, SolTensor *copies, uint32_t n,
+                                  const SolExecOptions *opts, bool ok_i, const SolExecStats *st_i,
+                                  const SolBuf *diag_i, unsigned threads)
+{
+    SolTensor *ptrs[MAX_ARGS + 1];
+    for (uint32_t i = 0; i < n; i++)
+        ptrs[i] = &copies[i];
+    SolExecOptions c = *opts;
+    c.engine = SOL_ENGINE_C;
+    c.threads = threads;
+    c.cache_dir = NULL; /* compile into a temporary directory, removed once loaded */
+    SolExecStats st_c;
+    SolBuf diag_c = {0};
+    bool ok_c = run_captured(ctx, m, func, ptrs, &c, &st_c, &diag_c);
+    const char *dc = diag_c.data ? diag_c.data : "";
+    if (strstr(dc, "the C engine cannot run this program")) {
+        if (strstr(dc, "no C compiler")) /* not a finding: nothing to compare with */
+            goto done;
+        finding("the C engine could not compile or load its program", diag_i, &diag_c);
+    }
+    if (ok_i != ok_c)
+        finding(ok_i ? "only the C engine failed" : "only the interpreter failed", diag_i, &diag_c);
+    if (!ok_i && strcmp(diag_i->data ? diag_i->data : "", diag_c.data ? diag_c.data : "") != 0)
+        finding("different diagnostics", diag_i, &diag_c);
+    if (st_i->steps != st_c.steps)
+        finding("different step counts", NULL, NULL);
+    for (uint32_t i = 0; ok_i && i < n; i++)
+        if (!same_bits(&after[i], &copies[i]))
+            finding("different results", NULL, NULL);
+    if (verbose)
+        fprintf(stderr, "exec-fuzzer: the C engine (%u threads) agrees\n", threads);
+done:
+    sol_buf_free(&diag_c);
+    sol_exec_stats_free(&st_c);
+}
+
 static void run(SolContext *ctx, SolModule *m, uint64_t *s)
 {
     SolOp *func = pick_entry(ctx, m, s);
@@ -198,8 +303,15 @@ static void run(SolContext *ctx, SolModule *m, uint64_t *s)
             .max_memory = 16u << 20,
             .no_batch = (o & 2) != 0,
         };
+        bool differential = c_every && (o >> 8) % (uint64_t)c_every == 0;
+        SolTensor copies[MAX_ARGS + 1];
+        memset(copies, 0, sizeof copies);
+        for (uint32_t i = 0; differential && i < n; i++)
+            copy_tensor(&copies[i], &tensors[i]);
+        opts.engine = SOL_ENGINE_INTERP;
         SolExecStats stats;
-        bool ok = sol_exec_run(m, func, ptrs, &opts, &stats);
+        SolBuf diag_i = {0};
+        bool ok = run_captured(ctx, m, func, ptrs, &opts, &stats, &diag_i);
         if (ok) {
             bool written[MAX_ARGS + 1];
             sol_func_written_args(m, func, written);
@@ -208,6 +320,13 @@ static void run(SolContext *ctx, SolModule *m, uint64_t *s)
             fprintf(stderr, "exec-fuzzer: %s, %s%s, %llu steps\n", ok ? "ran" : "failed",
                     opts.precision == SOL_PRECISION_WIDE ? "wide" : "exact",
                     opts.no_batch ? ", no batch" : "", (unsigned long long)stats.steps);
+        if (differential)
+            compare_with_c_engine(ctx, m, func, tensors, copies, n, &opts, ok, &stats, &diag_i,
+                                  (o >> 16) & 1 ? 3 : 1);
+        for (uint32_t i = 0; differential && i < n; i++)
+            sol_tensor_free(&copies[i]);
+        sol_buf_free(&diag_i);
+        sol_exec_stats_free(&stats);
     }
     for (uint32_t i = 0; i < n; i++)
         sol_tensor_free(&tensors[i]);
@@ -219,6 +338,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!init) {
         const char *v = getenv("SOLAR_FUZZ_VERBOSE");
         verbose = v && *v && *v != '0';
+        const char *c = getenv("SOLAR_FUZZ_C");
+        if (c && *c)
+            c_every = atoi(c) == 0 ? 0 : atoi(c) == 1 ? 1 : 8;
         init = 1;
     }
     uint64_t s = hash_input(data, size);

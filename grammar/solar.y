@@ -29,10 +29,27 @@ void yyerror(YYLTYPE *lloc, yyscan_t scanner, SolParser *p, const char *msg);
 #define YYINITDEPTH 1024
 /* Stop early on runaway input: too many errors, or nesting beyond SOL_MAX_NESTING. */
 #define CHECK_ABORT() do { if (p->aborted) YYABORT; } while (0)
+/* A statement was reduced: its scratch memory goes back (a lookahead name is kept). */
+#define STMT_DONE()                                                                            \
+    do {                                                                                       \
+        sol_p_stmt_done(p, yychar, &yylval);                                                   \
+        CHECK_ABORT();                                                                         \
+    } while (0)
+/* After a syntax error: resume at the next statement (parse_recover.c), reporting errors from
+ * there on at once, since they no longer follow from this one. */
+#define RECOVER(top_level)                                                                     \
+    do {                                                                                       \
+        if (sol_p_recover(p, yychar != YYEMPTY, top_level))                                    \
+            yyclearin;                                                                         \
+        if (p->resync)                                                                         \
+            yyerrok;                                                                           \
+        CHECK_ABORT();                                                                         \
+    } while (0)
 }
 
 /* Token names are what diagnostics print ("unexpected SSA value; expected type"). */
-%token <ident> SSA_ID "SSA value" ALIAS_ID "alias" SYM_REF "symbol" BARE_ID "identifier"
+%token <name> SSA_ID "SSA value"
+%token <ident> ALIAS_ID "alias" SYM_REF "symbol" BARE_ID "identifier"
 %token <integer> INT "integer" HEX "hex integer" RESULT_NO "result number"
 %token <real> FLOAT "float literal"
 %token <str> STRING "string"
@@ -61,6 +78,10 @@ void yyerror(YYLTYPE *lloc, yyscan_t scanner, SolParser *p, const char *msg);
 %precedence NEG
 
 %type <op> op value_op effect_op region_op func_header
+
+/* What opens a region (a typed mid-rule action) is undone when error recovery discards it, so
+ * the parser's regions and scopes stay those of the text around the error. */
+%destructor { sol_p_region_leave(p); } <region>
 %type <defs> defs
 %type <use> use
 %type <list> uses opt_uses types opt_types params param_list opt_sig res_list ids opt_ids
@@ -79,21 +100,21 @@ void yyerror(YYLTYPE *lloc, yyscan_t scanner, SolParser *p, const char *msg);
 %type <map> map_lit map_ref
 %type <set> set_lit set_ref
 %type <type> fn_type
-%type <integer> opt_step opt_private
+%type <integer> opt_step opt_private opt_generic_regions
 
 %start file
 
 %%
 
 file        : %empty
-            | file top                      { sol_p_top_op_done(p); CHECK_ABORT(); }
+            | file top                      { STMT_DONE(); }
             ;
 top         : ALIAS_ID '=' map_attr         { sol_p_alias_def(p, @1, $1, $3); }
             | ALIAS_ID '=' set_attr         { sol_p_alias_def(p, @1, $1, $3); }
             | MODULE opt_sym_name opt_module_attrs { sol_p_module_begin(p, @1, $2, $3); }
               '{' funcs '}'                 { p->module_closed = true; }
             | func
-            | error
+            | error                         { RECOVER(true); }
             ;
 opt_sym_name : %empty                       { $$ = NULL; }
             | SYM_REF                       { $$ = $1; }
@@ -102,14 +123,14 @@ opt_module_attrs : %empty                   { $$ = NULL; }
             | ATTRIBUTES attr_dict          { $$ = $2; }
             ;
 funcs       : %empty
-            | funcs func                    { sol_p_top_op_done(p); CHECK_ABORT(); }
-            | funcs error
+            | funcs func                    { STMT_DONE(); }
+            | funcs error                   { RECOVER(true); }
             ;
 
 /* func -> func_header [ '{' body '}' ] ; the header creates the op, the '{' binds the arguments */
 func        : func_header                   { sol_p_func_end(p, $1, false); }
-            | func_header '{'               { sol_p_func_body(p, $1, @2); }
-              body '}'                      { sol_p_func_end(p, $1, true); }
+            | func_header '{'       <region>{ sol_p_func_body(p, $1, @2); $$ = $1; }
+              body '}'                      { sol_p_func_end(p, $3, true); }
             ;
 func_header : FUNC_KW opt_private SYM_REF '(' params ')' opt_sig opt_func_attrs
                                             { $$ = sol_p_func_begin(p, @3, $2.value != 0, $3, $5, $7, $8); }
@@ -127,26 +148,26 @@ param_list  : param                         { $$ = sol_p_list(p, $1); }
             | param_list ',' param          { $$ = sol_p_append(p, $1, $3); }
             ;
 param       : SSA_ID ':' TYPE opt_attr_dict { $$ = sol_arena_alloc(&p->scratch, sizeof *$$); *$$ = (SolPParam){$1, $3, $4, @1}; }
-            | TYPE opt_attr_dict            { $$ = sol_arena_alloc(&p->scratch, sizeof *$$); *$$ = (SolPParam){NULL, $1, $2, @1}; }
+            | TYPE opt_attr_dict            { $$ = sol_arena_alloc(&p->scratch, sizeof *$$); *$$ = (SolPParam){{0}, $1, $2, @1}; }
             ;
 opt_sig     : %empty                        { $$ = NULL; }
-            | ARROW TYPE                    { SolPParam *r = sol_arena_alloc(&p->scratch, sizeof *r); *r = (SolPParam){NULL, $2, NULL, @2}; $$ = sol_p_list(p, r); }
+            | ARROW TYPE                    { SolPParam *r = sol_arena_alloc(&p->scratch, sizeof *r); *r = (SolPParam){{0}, $2, NULL, @2}; $$ = sol_p_list(p, r); }
             | ARROW '(' ')'                 { $$ = NULL; }
             | ARROW '(' res_list ')'        { $$ = $3; }
             ;
 res_list    : res                           { $$ = sol_p_list(p, $1); }
             | res_list ',' res              { $$ = sol_p_append(p, $1, $3); }
             ;
-res         : TYPE opt_attr_dict            { $$ = sol_arena_alloc(&p->scratch, sizeof *$$); *$$ = (SolPParam){NULL, $1, $2, @1}; }
+res         : TYPE opt_attr_dict            { $$ = sol_arena_alloc(&p->scratch, sizeof *$$); *$$ = (SolPParam){{0}, $1, $2, @1}; }
             ;
 
 /* body -> { op } [ terminator ] ; a terminator can only end a block, as in MLIR */
 body        : ops
-            | ops terminator                { CHECK_ABORT(); }
+            | ops terminator                { STMT_DONE(); }
             ;
 ops         : %empty
-            | ops op                        { CHECK_ABORT(); }
-            | ops error
+            | ops op                        { STMT_DONE(); }
+            | ops error                     { RECOVER(false); }
             ;
 op          : defs '=' value_op             { sol_p_bind(p, $1, $3, @1); $$ = $3; }
             | value_op                      { $$ = $1; }
@@ -203,6 +224,9 @@ value_op    : region_op
                                             { $$ = sol_p_cast(p, @1, $1.kind, $2, $3, $5, $7); }
             | OP_CALL SYM_REF '(' opt_uses ')' opt_attr_dict ':' fn_type
                                             { $$ = sol_p_call(p, @1, $2, $4, $6, $8); }
+            /* MLIR's generic form: "dialect.op"(%a) ({ regions }) {attrs} : (T) -> R */
+            | STRING '(' opt_uses ')' opt_generic_regions opt_attr_dict ':' fn_type
+                                            { $$ = sol_p_generic_form(p, @1, $1.data, $1.len, $3, $5.value != 0, $6, $8); }
             /* reported unless bison is resynchronising after an earlier error */
             | UNKNOWN_OP                    { if (!YYRECOVERING()) sol_p_unknown_op(p, @1, $1.name); $$ = NULL; YYERROR; }
             | BARE_ID                       { if (!YYRECOVERING()) sol_p_unknown_op(p, @1, $1); $$ = NULL; YYERROR; }
@@ -220,17 +244,32 @@ terminator  : OP_YIELD opt_typed_uses       { sol_p_terminator(p, @1, $1.kind, $
 
 /* affine.for %i = lower to upper [step N] [iter_args(...) -> types] { ops } [attrs] */
 region_op   : OP_FOR SSA_ID '=' lower TO upper opt_step opt_iter
-                                            { $<op>$ = sol_p_for_begin(p, @1, @2, $2, $4, $6, $7, $8 ? $8->items[0] : NULL, $8 ? $8->items[1] : NULL, $8 ? $8->items[2] : NULL); CHECK_ABORT(); }
-              '{' body '}' opt_attr_dict    { $$ = sol_p_for_end(p, $<op>9, $13); }
+                                    <region>{ $$ = sol_p_for_begin(p, @1, @2, $2, $4, $6, $7, $8 ? $8->items[0] : NULL, $8 ? $8->items[1] : NULL, $8 ? $8->items[2] : NULL); CHECK_ABORT(); }
+              '{' body '}' opt_attr_dict    { $$ = sol_p_for_end(p, $9, $13); }
             | OP_IF set_ref dim_operands sym_operands opt_rtypes
-                                            { $<op>$ = sol_p_if_begin(p, @1, $2, $3, $4, $5); CHECK_ABORT(); }
+                                    <region>{ $$ = sol_p_if_begin(p, @1, $2, $3, $4, $5); CHECK_ABORT(); }
               '{' body '}' opt_else opt_attr_dict
-                                            { $$ = sol_p_if_end(p, $<op>6, $11); }
+                                            { $$ = sol_p_if_end(p, $6, $11); }
             | OP_GENERIC attr_dict generic_ins generic_outs opt_generic_attrs
                                             { $<op>$ = sol_p_generic_begin(p, @1, $2, $3 ? $3->items[0] : NULL, $3 ? $3->items[1] : NULL, $4 ? $4->items[0] : NULL, $4 ? $4->items[1] : NULL, $5); CHECK_ABORT(); }
               '{' BLOCK_ID '(' block_params ')' ':'
-                                            { sol_p_generic_block(p, $<op>6, $10); }
-              body '}'                      { $$ = sol_p_generic_end(p, $<op>6); }
+                                    <region>{ sol_p_generic_block(p, $<op>6, $10); $$ = $<op>6; }
+              body '}'                      { $$ = sol_p_generic_end(p, $13); }
+            ;
+/* The regions of an op in generic form are parsed for their names and dropped: no op that
+ * solar-opt builds from the generic form has regions. */
+opt_generic_regions : %empty                { $$ = (SolPInt){0, false}; }
+            | '(' generic_regions ')'       { $$ = (SolPInt){1, false}; }
+            ;
+generic_regions : generic_region
+            | generic_regions ',' generic_region
+            ;
+generic_region : '{'                <region>{ sol_p_dropped_region_begin(p, @1); $$ = NULL; CHECK_ABORT(); }
+              opt_block_label body '}'      { sol_p_region_leave(p); (void)$2; }
+            ;
+opt_block_label : %empty
+            | BLOCK_ID ':'
+            | BLOCK_ID '(' block_params ')' ':' { sol_p_define_dropped(p, $3); }
             ;
 opt_else    : %empty
             | ELSE                          { sol_p_if_else(p); }
@@ -382,7 +421,7 @@ attr_name   : BARE_ID                       { $$ = $1; }
             | STRING                        { $$ = sol_ident(p->ctx, $1.data, $1.len); }
             | TYPE                          { $$ = sol_p_type_name(p, $1); }
             | MODULE | FUNC_KW
-            | op_token                      { $$ = $1.name; }
+            | op_token                      { $$ = sol_p_op_spelling(p, $1.kind, $1.name, $1.v14); }
             | ATTRIBUTES                    { $$ = sol_p_keyword_name(p, "attributes"); }
             | PRIVATE                       { $$ = sol_p_keyword_name(p, "private"); }
             | TO                            { $$ = sol_p_keyword_name(p, "to"); }
@@ -444,8 +483,21 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner, SolP
     sol_p_syntax_error(p);
     if (found == YYSYMBOL_BAD_TOKEN) /* the scanner already explained it */
         return 0;
+    if (found == YYSYMBOL_YYEOF && p->braces.len) {
+        sol_p_unclosed(p);
+        return 0;
+    }
+    if (found == YYSYMBOL_FUNC_KW && p->depth) {
+        sol_p_nested_func(p, *loc);
+        return 0;
+    }
     yysymbol_kind_t expected[6];
     int n = yypcontext_expected_tokens(ctx, expected, 6);
+    for (int i = 0; found == YYSYMBOL_STRING && i < n; i++)
+        if (expected[i] == YYSYMBOL_FUNC_KW) { /* where a function goes: a generic-form op */
+            sol_p_generic_top(p, *loc, p->last_str, p->last_str_len);
+            return 0;
+        }
     SolBuf msg = {0};
     if (found == YYSYMBOL_YYEOF)
         sol_buf_puts(&msg, "unexpected end of input");

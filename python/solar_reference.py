@@ -46,7 +46,13 @@ time) and `get_init_inputs()` (the constructor arguments). The harness
 
 JAX: a file that imports jax (or flax, haiku, optax) is a JAX model: a module-level `forward`
 function and `get_inputs()` (its arguments: arrays, floating ones replaced by uniform [-1, 1)
-data as above). in*.npy are the inputs in order, out*.npy the outputs; there is no state. It
+data as above). in*.npy are the inputs in order, out*.npy the outputs; there is no state. A
+Flax module (`class Model(nn.Module)`, `get_inputs()`, `get_init_inputs()`) is initialised
+with `Model(*get_init_inputs()).init(PRNGKey(seed), *inputs)`, its variables perturbed as in
+step 3 (params += 0.1 * randn; batch_stats `var` uniform [0.5, 1.5), `mean` 0.1 * randn) and
+run with `apply(variables, *inputs, mutable=True)`: in*.npy are the inputs, then the
+variables in tree order (named by their path joined with '_': params_Dense_0_kernel), and a
+variable the call changed (batch_stats in training mode) is written as state<k>.npy. It
 needs jax importable by this Python; JAX is not a Debian package, so where it is missing the
 error says so (solar-translate then validates with --reference DIR instead).
 
@@ -654,10 +660,12 @@ def _run_jax_reference(model_path, out_dir, sizes, seed, inputs, device):
     if device != "cpu":
         raise UsageError("--device %s: JAX models run on JAX's default device; use cpu" % device)
     mod, constants = load_model_module(model_path, sizes)
-    for name in ("forward", "get_inputs"):
+    flax = callable(getattr(mod, "Model", None)) and callable(getattr(mod, "get_init_inputs", None))
+    for name in ("Model", "get_inputs") if flax else ("forward", "get_inputs"):
         if not callable(getattr(mod, name, None)):
             raise ModelError("%s: the module defines no %s (JAX layout: a forward function and "
-                             "get_inputs())" % (model_path, name))
+                             "get_inputs(); Flax: class Model, get_inputs(), get_init_inputs())"
+                             % (model_path, name))
     try:
         os.makedirs(out_dir, exist_ok=True)
     except OSError as e:
@@ -689,7 +697,11 @@ def _run_jax_reference(model_path, out_dir, sizes, seed, inputs, device):
             a = np.asarray(jnp.asarray(u).astype(x.dtype)) if a.dtype.name == "bfloat16" \
                 else u.astype(a.dtype)
         host.append(a)
-    out = call("forward", mod.forward, *[jnp.asarray(a) for a in host])
+    state, state_names = [], []
+    if flax:
+        out, state, state_names, new_state = _run_flax(mod, host, seed, rng, call)
+    else:
+        out = call("forward", mod.forward, *[jnp.asarray(a) for a in host])
     flat = []
 
     def flatten(o):
@@ -707,8 +719,9 @@ def _run_jax_reference(model_path, out_dir, sizes, seed, inputs, device):
         raise ModelError("%s: forward returned no arrays" % model_path)
     import inspect
     try:
-        params = [p.name for p in inspect.signature(mod.forward).parameters.values()
-                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        fn = mod.Model.__call__ if flax else mod.forward
+        params = [p.name for p in inspect.signature(fn).parameters.values()
+                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and p.name != "self"]
     except (TypeError, ValueError):
         params = []
 
@@ -723,6 +736,17 @@ def _run_jax_reference(model_path, out_dir, sizes, seed, inputs, device):
         np.save(os.path.join(out_dir, fname), _numpy_for_npy(np, a), allow_pickle=False)
         manifest["inputs"].append(entry(fname, params[k] if k < len(params) else "input%d" % k,
                                         "input", a))
+    for j, (name, a) in enumerate(zip(state_names, state)):
+        k = len(host) + j
+        fname = "in%d.npy" % k
+        role = "parameter" if name.startswith("params_") else "buffer"
+        np.save(os.path.join(out_dir, fname), _numpy_for_npy(np, a), allow_pickle=False)
+        manifest["inputs"].append(entry(fname, name, role, a))
+        new = new_state[j]
+        if new is not None and _numpy_for_npy(np, new).tobytes() != _numpy_for_npy(np, a).tobytes():
+            sname = "state%d.npy" % k
+            np.save(os.path.join(out_dir, sname), _numpy_for_npy(np, new), allow_pickle=False)
+            manifest["state"].append(dict(entry(sname, name, role, new), in_index=k))
     for i, o in enumerate(flat):
         if _numpy_dtype_name(o) is None:
             raise ModelError("%s: output %d has unsupported dtype %s" % (model_path, i, o.dtype))
@@ -734,6 +758,48 @@ def _run_jax_reference(model_path, out_dir, sizes, seed, inputs, device):
     with open(os.path.join(out_dir, "sizes.json"), "w") as f:
         f.write(format_manifest(manifest))
     return manifest
+
+
+def _run_flax(mod, host, seed, rng, call):
+    """A Flax module: Model(*get_init_inputs()), its variables from init (PRNGKey(seed)) with
+    every floating parameter moved by 0.1 * randn and BatchNorm-style batch_stats drawn (`var`
+    uniform [0.5, 1.5), `mean` 0.1 * randn), so a kernel ignoring a bias cannot pass; then
+    apply(variables, *inputs, mutable=True). Returns (outputs, [variable leaves in tree order],
+    [their names: the path joined by '_'], [new value of each leaf, or None]): a leaf whose new
+    value differs (training-mode batch_stats) is written as state<k>.npy, as PyTorch's running
+    statistics are."""
+    import jax
+    import numpy as np
+    init = call("get_init_inputs()", mod.get_init_inputs)
+    if not isinstance(init, (list, tuple)):
+        raise ModelError("%s: get_init_inputs() returned a %s, not a list"
+                         % (mod.__file__, type(init).__name__))
+    model = call("Model(*get_init_inputs())", mod.Model, *init)
+    xs = [jax.numpy.asarray(a) for a in host]
+    variables = call("Model.init", model.init, jax.random.PRNGKey(seed % (2 ** 31)), *xs)
+    leaves, treedef = jax.tree_util.tree_flatten_with_path(variables)
+    names, values = [], []
+    for path, leaf in leaves:
+        keys = [str(getattr(k, "key", getattr(k, "name", getattr(k, "idx", k)))) for k in path]
+        a = np.asarray(leaf)
+        if a.dtype.kind == "f" or a.dtype.name == "bfloat16":
+            f32 = a.astype(np.float32)
+            if keys[0] == "batch_stats" and keys[-1] == "var":
+                f32 = rng.uniform(0.5, 1.5, size=a.shape).astype(np.float32)
+            elif keys[0] == "batch_stats" and keys[-1] == "mean":
+                f32 = (0.1 * rng.standard_normal(a.shape)).astype(np.float32)
+            elif keys[0] == "params":
+                f32 = f32 + (0.1 * rng.standard_normal(a.shape)).astype(np.float32)
+            a = np.asarray(jax.numpy.asarray(f32).astype(leaf.dtype))
+        names.append("_".join(keys))
+        values.append(a)
+    variables = jax.tree_util.tree_unflatten(treedef, [jax.numpy.asarray(v) for v in values])
+    out, new = call("Model.apply", lambda: model.apply(variables, *xs, mutable=True))
+    by_path = {}
+    for path, leaf in jax.tree_util.tree_flatten_with_path(new)[0]:
+        keys = [str(getattr(k, "key", getattr(k, "name", getattr(k, "idx", k)))) for k in path]
+        by_path["_".join(keys)] = np.asarray(leaf)
+    return out, values, names, [by_path.get(n) for n in names]
 
 
 # ---------------------------------------------------------------------------------------------

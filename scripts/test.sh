@@ -25,6 +25,13 @@ if ! "$PY" -c 'import numpy, torch' >/dev/null 2>&1; then
     echo "FAIL: prerequisites: $PY cannot import numpy and torch (scripts/deps.sh installs them)"
     failed=$((failed + 1))
 fi
+# JAX and Flax come from PyPI into the project venv (deps.sh); without them lit marks the JAX
+# tests UNSUPPORTED, so a venv that could not be built is a failure, not a skip.
+if ! .venv/bin/python3 -c 'import numpy, torch, jax, flax.linen' >/dev/null 2>&1; then
+    echo "FAIL: prerequisites: the project venv .venv cannot import numpy, torch, jax and flax" \
+        "(scripts/deps.sh builds it from python/requirements.txt; is PyPI reachable?)"
+    failed=$((failed + 1))
+fi
 if [ ! -x /usr/lib/llvm-14/bin/mlir-cpu-runner ]; then
     echo "FAIL: prerequisites: mlir-cpu-runner (mlir-14-tools) is missing"
     failed=$((failed + 1))
@@ -40,6 +47,29 @@ unit_names() {
 lit_source_count() {
     find test/lit -name Inputs -prune -o -type f \( -name '*.mlir' -o -name '*.test' \) -print |
         wc -l
+}
+
+# run_lit XML DIR NONE_FAILED LIT_ARGS...: runs lit on DIR and adds its passes and failures
+# to p and f (passed = tests - failures - skipped; UNSUPPORTED counts as neither); when lit
+# leaves no results, NONE_FAILED failures.
+run_lit() {
+    local xml=$1 dir=$2 none=$3 counts
+    shift 3
+    rm -f "$xml"
+    "$PY" "$LIT" -sv "$@" --xunit-xml-output "$xml" "$dir"
+    if ! counts=$("$PY" - "$xml" 2>/dev/null <<'PYEOF'
+import sys, xml.etree.ElementTree as ET
+t = f = s = 0
+for suite in ET.parse(sys.argv[1]).getroot().iter("testsuite"):
+    t += int(suite.get("tests", 0)); f += int(suite.get("failures", 0)); s += int(suite.get("skipped", 0))
+print(t - f - s, f)
+PYEOF
+    ); then
+        counts="0 $none"
+        [ "$none" -eq 0 ] || echo "FAIL: [$name] lit $dir produced no results"
+    fi
+    p=$((p + ${counts% *}))
+    f=$((f + ${counts#* }))
 }
 
 # run_config NAME BUILD_DIR CMAKE_ARGS...
@@ -80,23 +110,11 @@ run_config() {
         done
 
         echo "=== [$name] lit"
-        local xml="$dir/lit-results.xml" counts
-        rm -f "$xml"
-        "$PY" "$LIT" -sv --xunit-xml-output "$xml" "$dir/test/lit"
-        # passed = tests - failures - skipped (UNSUPPORTED counts as neither)
-        if ! counts=$("$PY" - "$xml" 2>/dev/null <<'PYEOF'
-import sys, xml.etree.ElementTree as ET
-t = f = s = 0
-for suite in ET.parse(sys.argv[1]).getroot().iter("testsuite"):
-    t += int(suite.get("tests", 0)); f += int(suite.get("failures", 0)); s += int(suite.get("skipped", 0))
-print(t - f - s, f)
-PYEOF
-        ); then
-            counts="0 $(lit_source_count)"
-            [ "${counts#* }" -eq 0 ] || echo "FAIL: [$name] lit produced no results"
-        fi
-        p=$((p + ${counts% *}))
-        f=$((f + ${counts#* }))
+        run_lit "$dir/lit-results.xml" "$dir/test/lit" "$(lit_source_count)"
+        # solar-run's tests once more on its C engine (the run above leaves the choice to
+        # auto, which interprets runs this small): test/lit/Exec/lit.local.cfg reads the param.
+        echo "=== [$name] lit Exec on solar-run's C engine"
+        run_lit "$dir/lit-results-exec-c.xml" "$dir/test/lit/Exec" 1 --param solar_run_engine=c
     fi
 
     echo "=== [$name] $p passed, $f failed"

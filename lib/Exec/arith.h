@@ -1,9 +1,10 @@
 /*
- * The scalar semantics of every arithmetic opcode (program.h), shared by the interpreter loop
+ * The semantics of every arithmetic opcode (program.h), shared by the interpreter loop
  * (interp.c) and the batch path's per-lane fallback (batch_run.c), so the two agree bit for bit
  * and neither calls the other. sol_exec_arith is static inline because it is the body of the
  * interpreter's dispatch loop: an out-of-line call per instruction would slow the scalar path
- * down. Its helpers are plain statics: each file that includes this uses them all through it.
+ * down. The scalar helpers (conversions, NaN rules, affine division) are scalar.h's, the text
+ * the C engine also compiles; the faults (division by zero, shifts) are reported here.
  *
  * Integer arithmetic wraps as MLIR's does (computed on uint64_t, so C's signed overflow never
  * happens); float-to-int conversions saturate and map NaN to 0 instead of being undefined.
@@ -15,142 +16,6 @@
 
 #include <math.h>
 #include <stdio.h>
-
-static int64_t sext(int64_t v, uint32_t w)
-{
-    if (w >= 64)
-        return v;
-    uint64_t u = (uint64_t)v << (64 - w);
-    return (int64_t)u >> (64 - w);
-}
-
-static uint64_t zext(int64_t v, uint32_t w)
-{
-    return w >= 64 ? (uint64_t)v : (uint64_t)v & ((1ull << w) - 1);
-}
-
-/* IEEE maximum/minimum: NaN if either is NaN, and -0 < +0. */
-static double maximumf(double a, double b)
-{
-    if (isnan(a) || isnan(b))
-        return a + b;
-    if (a == b)
-        return signbit(a) ? b : a;
-    return a > b ? a : b;
-}
-
-static double minimumf(double a, double b)
-{
-    if (isnan(a) || isnan(b))
-        return a + b;
-    if (a == b)
-        return signbit(a) ? a : b;
-    return a < b ? a : b;
-}
-
-static bool cmpf(unsigned pred, double a, double b)
-{
-    bool uno = isnan(a) || isnan(b);
-    switch (pred) {
-    case 0: return false;
-    case 1: return !uno && a == b;
-    case 2: return !uno && a > b;
-    case 3: return !uno && a >= b;
-    case 4: return !uno && a < b;
-    case 5: return !uno && a <= b;
-    case 6: return !uno && a != b;
-    case 7: return !uno;
-    case 8: return uno || a == b;
-    case 9: return uno || a > b;
-    case 10: return uno || a >= b;
-    case 11: return uno || a < b;
-    case 12: return uno || a <= b;
-    case 13: return uno || a != b;
-    case 14: return uno;
-    default: return true;
-    }
-}
-
-static bool cmpi(unsigned pred, int64_t a, int64_t b, uint32_t w)
-{
-    uint64_t ua = zext(a, w), ub = zext(b, w);
-    switch (pred) {
-    case 0: return a == b;
-    case 1: return a != b;
-    case 2: return a < b;
-    case 3: return a <= b;
-    case 4: return a > b;
-    case 5: return a >= b;
-    case 6: return ua < ub;
-    case 7: return ua <= ub;
-    case 8: return ua > ub;
-    default: return ua >= ub;
-    }
-}
-
-/* Float to a signed integer of width w: truncation toward zero, saturated; NaN gives 0. */
-static int64_t fptosi(double v, uint32_t w)
-{
-    double lo = -ldexp(1.0, (int)w - 1), hi = ldexp(1.0, (int)w - 1);
-    if (isnan(v))
-        return 0;
-    if (v <= lo)
-        return w >= 64 ? INT64_MIN : -(int64_t)(1ull << (w - 1));
-    if (v >= hi)
-        return w >= 64 ? INT64_MAX : (int64_t)((1ull << (w - 1)) - 1);
-    return (int64_t)v;
-}
-
-static int64_t fptoui(double v, uint32_t w)
-{
-    double hi = ldexp(1.0, (int)w);
-    if (isnan(v) || v <= 0)
-        return 0;
-    if (v >= hi)
-        return sext((int64_t)(w >= 64 ? UINT64_MAX : (1ull << w) - 1), w);
-    return sext((int64_t)(uint64_t)v, w);
-}
-
-/* An integer (sign and magnitude) rounded once to a float kind (0: f64, else 1 +
- * SolFloatKind). Going through double first would round twice for large
- * magnitudes; a sticky bit keeps the magnitude exact in 53 bits for the final rounding. */
-static double int_to_float(bool neg, uint64_t mag, int32_t kind)
-{
-    double v;
-    if (kind == 1 + SOL_F32) {
-        float f = (float)mag;
-        return neg ? -(double)f : (double)f;
-    }
-    if (mag >> 53) {
-        int shift = 64 - __builtin_clzll(mag) - 53;
-        uint64_t kept = mag >> shift, sticky = (mag & ((1ull << shift) - 1)) != 0;
-        v = ldexp((double)(kept | sticky), shift);
-    } else {
-        v = (double)mag;
-    }
-    if (kind == 0)
-        v = (double)mag; /* f64: C's conversion rounds once */
-    else
-        v = sol_float_round(v, (SolFloatKind)(kind - 1));
-    return neg ? -v : v;
-}
-
-static int64_t bitcast_fi(double v, uint32_t fkind)
-{
-    if (fkind == SOL_F64) {
-        int64_t i;
-        memcpy(&i, &v, 8);
-        return i;
-    }
-    uint32_t w = fkind == SOL_F32 ? 32 : 16;
-    return sext((int64_t)sol_float_to_bits(v, (SolFloatKind)fkind), w);
-}
-
-static double bitcast_if(int64_t v, uint32_t fkind)
-{
-    uint32_t w = fkind == SOL_F64 ? 64 : fkind == SOL_F32 ? 32 : 16;
-    return sol_float_from_bits(zext(v, w), (SolFloatKind)fkind);
-}
 
 /* Integer division-like ops: checks, then the result (before narrowing). */
 static bool divide(ExecRun *run, const Insn *in, int64_t a, int64_t b, int64_t *out)
@@ -180,9 +45,9 @@ static bool divide(ExecRun *run, const Insn *in, int64_t a, int64_t b, int64_t *
     if (in->opc == EX_DIVSI)
         *out = a / b;
     else if (in->opc == EX_FLOORDIVSI)
-        *out = sol_floordiv(a, b);
+        *out = sc_floordiv(a, b);
     else
-        *out = sol_ceildiv(a, b);
+        *out = sc_ceildiv(a, b);
     return true;
 }
 
@@ -243,15 +108,15 @@ static inline int sol_exec_arith(ExecRun *run, const Insn *in, Slot *R)
         case EX_MINUI:
             R[in->d].i = zext(R[in->a].i, in->w) < zext(R[in->b].i, in->w) ? R[in->a].i : R[in->b].i;
             return 1;
-        case EX_AFLOORDIV: R[in->d].i = sol_floordiv(R[in->a].i, in->x.imm); return 1;
-        case EX_ACEILDIV: R[in->d].i = sol_ceildiv(R[in->a].i, in->x.imm); return 1;
+        case EX_AFLOORDIV: R[in->d].i = sc_floordiv(R[in->a].i, in->x.imm); return 1;
+        case EX_ACEILDIV: R[in->d].i = sc_ceildiv(R[in->a].i, in->x.imm); return 1;
         case EX_AMOD: {
             int64_t m = in->x.imm ? in->x.imm : R[in->b].i;
             if (m <= 0) {
                 sol_exec_report_fault(run, in, "affine 'mod' by a value that is not positive");
                 return 0;
             }
-            R[in->d].i = sol_floormod(R[in->a].i, m);
+            R[in->d].i = sc_floormod(R[in->a].i, m);
             return 1;
         }
         case EX_SEXT: R[in->d].i = sext(R[in->a].i, in->w); return 1;
@@ -281,8 +146,8 @@ static inline int sol_exec_arith(ExecRun *run, const Insn *in, Slot *R)
         case EX_REMF: R[in->d].f = fmod(R[in->a].f, R[in->b].f); return 1;
         case EX_MAXIMUMF: R[in->d].f = maximumf(R[in->a].f, R[in->b].f); return 1;
         case EX_MINIMUMF: R[in->d].f = minimumf(R[in->a].f, R[in->b].f); return 1;
-        case EX_MAXNUMF: R[in->d].f = fmax(R[in->a].f, R[in->b].f); return 1;
-        case EX_MINNUMF: R[in->d].f = fmin(R[in->a].f, R[in->b].f); return 1;
+        case EX_MAXNUMF: R[in->d].f = maxnumf(R[in->a].f, R[in->b].f); return 1;
+        case EX_MINNUMF: R[in->d].f = minnumf(R[in->a].f, R[in->b].f); return 1;
         case EX_NEGF: R[in->d].f = -R[in->a].f; return 1;
         case EX_MATH1: R[in->d].f = in->x.f1(R[in->a].f); return 1;
         case EX_MATH2: R[in->d].f = in->x.f2(R[in->a].f, R[in->b].f); return 1;
@@ -306,7 +171,7 @@ static inline int sol_exec_arith(ExecRun *run, const Insn *in, Slot *R)
         case EX_CMPF:
             R[in->d].i = cmpf((unsigned)in->x.imm, R[in->a].f, R[in->b].f) ? -1 : 0;
             return 1;
-        case EX_SITOFP: R[in->d].f = int_to_float(R[in->a].i < 0, R[in->a].i < 0 ? 0 - (uint64_t)R[in->a].i : (uint64_t)R[in->a].i, in->c); return 1;
+        case EX_SITOFP: R[in->d].f = sitofp(R[in->a].i, in->c); return 1;
         case EX_UITOFP: R[in->d].f = int_to_float(false, zext(R[in->a].i, in->w), in->c); return 1;
         case EX_FPTOSI: R[in->d].i = fptosi(R[in->a].f, in->w); return 1;
         case EX_FPTOUI: R[in->d].i = fptoui(R[in->a].f, in->w); return 1;

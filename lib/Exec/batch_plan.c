@@ -221,8 +221,7 @@ static bool find_reduction(Builder *B, int32_t acc, Reduction *red)
     return true;
 }
 
-/* The slot of an entry argument or memref.alloc result, or NULL for anything that may alias. */
-static bool distinct_buffer(const SolValue *v, const SolOp *entry)
+bool sol_exec_distinct_buffer(const SolValue *v, const SolOp *entry)
 {
     if (!v)
         return false;
@@ -247,7 +246,7 @@ static bool injective_in_iv(const Builder *B, const Access *a, int32_t iv)
     return has_iv;
 }
 
-static bool same_form(const Linear *x, const Linear *y)
+bool sol_exec_same_linear(const Linear *x, const Linear *y)
 {
     if (x->c0 != y->c0 || x->nterms != y->nterms)
         return false;
@@ -270,10 +269,10 @@ static bool memory_independent(const Builder *B, int32_t iv, const SolOp *entry)
             if (j == i || (x->opc != EX_LOAD && x->opc != EX_STORE))
                 continue;
             const Access *sa = s->x.acc, *xa = x->x.acc;
-            if (sa->memv != xa->memv && distinct_buffer(sa->memv, entry) &&
-                distinct_buffer(xa->memv, entry))
+            if (sa->memv != xa->memv && sol_exec_distinct_buffer(sa->memv, entry) &&
+                sol_exec_distinct_buffer(xa->memv, entry))
                 continue; /* different buffers */
-            if (sa->memv != xa->memv || !xa->proved || !same_form(&sa->flat, &xa->flat))
+            if (sa->memv != xa->memv || !xa->proved || !sol_exec_same_linear(&sa->flat, &xa->flat))
                 return false;
         }
     }

@@ -201,8 +201,8 @@ static uint32_t batch_insn(const Insn *in, const Slot *R, Slot *lanes, uint32_t 
     case EX_XORI: LANE_LOOP(D[t].i = A[t * sa].i ^ B[t * sb].i) break;
     case EX_MAXSI: LANE_LOOP(D[t].i = A[t * sa].i > B[t * sb].i ? A[t * sa].i : B[t * sb].i) break;
     case EX_MINSI: LANE_LOOP(D[t].i = A[t * sa].i < B[t * sb].i ? A[t * sa].i : B[t * sb].i) break;
-    case EX_AFLOORDIV: LANE_LOOP(D[t].i = sol_floordiv(A[t * sa].i, in->x.imm)) break;
-    case EX_ACEILDIV: LANE_LOOP(D[t].i = sol_ceildiv(A[t * sa].i, in->x.imm)) break;
+    case EX_AFLOORDIV: LANE_LOOP(D[t].i = sc_floordiv(A[t * sa].i, in->x.imm)) break;
+    case EX_ACEILDIV: LANE_LOOP(D[t].i = sc_ceildiv(A[t * sa].i, in->x.imm)) break;
     case EX_SELECT: LANE_LOOP(D[t] = A[t * sa].i ? B[t * sb] : Cc[t * sc]) break;
     case EX_ADDF: LANE_LOOP(D[t].f = A[t * sa].f + B[t * sb].f) break;
     case EX_SUBF: LANE_LOOP(D[t].f = A[t * sa].f - B[t * sb].f) break;

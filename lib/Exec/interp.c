@@ -16,8 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_CALL_DEPTH 256
-
 static void free_slots(Slot *R) { free(R); }
 
 static int64_t lin_eval(const Linear *l, const Slot *R)
@@ -75,22 +73,19 @@ static char *address(ExecRun *run, const Access *acc, const Slot *R, SolElemKind
     return checked_address(run, acc, R);
 }
 
-static bool alloc_buffer(ExecRun *run, const Insn *in, Slot *R)
+ExecBuf *sol_exec_alloc(ExecRun *run, const Insn *in, const int64_t *dims)
 {
     const AllocSite *s = in->x.alloc;
-    int64_t dims[SOL_TENSOR_MAX_RANK];
-    uint32_t k = 0;
-    for (uint32_t r = 0; r < s->rank; r++) {
-        dims[r] = s->dims[r] == SOL_DYNAMIC ? R[s->dyn[k++]].i : s->dims[r];
+    for (uint32_t r = 0; r < s->rank; r++)
         if (dims[r] < 0) {
-            sol_emit_error(run->ctx, in->op->loc, "'memref.alloc': size %lld of dimension %u is negative",
+            sol_emit_error(run->ctx, in->op->loc,
+                           "'memref.alloc': size %lld of dimension %u is negative",
                            (long long)dims[r], r);
-            return false;
+            return NULL;
         }
-    }
     ExecBuf *b = sol_exec_buf_new(run, s->elem, s->rank, dims, in->op);
     if (!b)
-        return false;
+        return NULL;
     /* MLIR leaves new memory undefined; NaN makes a read-before-write visible in the
      * outputs instead of passing by luck with zeros. Integers start at 0. */
     if (s->elem <= SOL_ELEM_F64) {
@@ -100,13 +95,23 @@ static bool alloc_buffer(ExecRun *run, const Insn *in, Slot *R)
     } else {
         memset(b->data, 0, b->bytes);
     }
-    R[in->d].m = b;
-    return true;
+    return b;
 }
 
-static bool dealloc_buffer(ExecRun *run, const Insn *in, Slot *R)
+static bool alloc_buffer(ExecRun *run, const Insn *in, Slot *R)
 {
-    ExecBuf *b = R[in->a].m;
+    const AllocSite *s = in->x.alloc;
+    int64_t dims[SOL_TENSOR_MAX_RANK];
+    uint32_t k = 0;
+    for (uint32_t r = 0; r < s->rank; r++)
+        dims[r] = s->dims[r] == SOL_DYNAMIC ? R[s->dyn[k++]].i : s->dims[r];
+    ExecBuf *b = sol_exec_alloc(run, in, dims);
+    R[in->d].m = b;
+    return b != NULL;
+}
+
+bool sol_exec_dealloc(ExecRun *run, const Insn *in, ExecBuf *b)
+{
     if (!b || !b->alive)
         return sol_exec_report_fault(run, in, "the memref was already deallocated");
     if (b->is_arg)
@@ -121,11 +126,8 @@ static bool dealloc_buffer(ExecRun *run, const Insn *in, Slot *R)
 static bool call(ExecRun *run, const Insn *in, Slot *R)
 {
     const CallSite *cs = in->x.call;
-    if (run->depth >= MAX_CALL_DEPTH) {
-        sol_emit_error(run->ctx, in->op->loc, "call depth exceeds %d (unbounded recursion?)",
-                       MAX_CALL_DEPTH);
-        return false;
-    }
+    if (run->depth >= EXEC_MAX_CALL_DEPTH)
+        return sol_exec_report_call_depth(run, in);
     if (++run->steps > run->step_limit)
         return sol_exec_report_steps(run, in);
     Slot *args = sol_xmalloc((cs->nargs + 1) * sizeof *args);
@@ -140,6 +142,38 @@ static bool call(ExecRun *run, const Insn *in, Slot *R)
     free(args);
     free(res);
     return ok;
+}
+
+static bool dim(ExecRun *run, const Insn *in, Slot *R)
+{
+    ExecBuf *b = R[in->a].m;
+    int64_t k = R[in->b].i;
+    if (!b || !b->alive)
+        return sol_exec_report_fault(run, in, "the memref was deallocated");
+    if (k < 0 || (uint64_t)k >= b->rank) {
+        char msg[96];
+        snprintf(msg, sizeof msg, "dimension %lld is out of range for a rank-%u memref",
+                 (long long)k, b->rank);
+        return sol_exec_report_fault(run, in, msg);
+    }
+    R[in->d].i = b->dims[k];
+    return true;
+}
+
+bool sol_exec_replay(ExecRun *run, const Insn *in, Slot *R)
+{
+    switch ((ExecOpcode)in->opc) {
+    case EX_LOAD: {
+        const char *p = address(run, in->x.acc, R, (SolElemKind)in->w);
+        if (p)
+            sol_exec_load_elem(&R[in->d], p, (SolElemKind)in->w);
+        return p != NULL;
+    }
+    case EX_STORE: /* the address only: a replay never writes memory */
+        return address(run, in->x.acc, R, (SolElemKind)in->w) != NULL;
+    case EX_DIM: return dim(run, in, R);
+    default: return sol_exec_arith(run, in, R) > 0;
+    }
 }
 
 #define NEXT_INSN                                                                              \
@@ -216,26 +250,13 @@ bool sol_exec_run_func(ExecRun *run, const ExecFunc *f, const Slot *args, Slot *
                 goto fault;
             NEXT_INSN;
         case EX_DEALLOC:
-            if (!dealloc_buffer(run, in, R))
+            if (!sol_exec_dealloc(run, in, R[in->a].m))
                 goto fault;
             NEXT_INSN;
-        case EX_DIM: {
-            ExecBuf *b = R[in->a].m;
-            int64_t k = R[in->b].i;
-            if (!b || !b->alive) {
-                sol_exec_report_fault(run, in, "the memref was deallocated");
+        case EX_DIM:
+            if (!dim(run, in, R))
                 goto fault;
-            }
-            if (k < 0 || (uint64_t)k >= b->rank) {
-                char msg[96];
-                snprintf(msg, sizeof msg, "dimension %lld is out of range for a rank-%u memref",
-                         (long long)k, b->rank);
-                sol_exec_report_fault(run, in, msg);
-                goto fault;
-            }
-            R[in->d].i = b->dims[k];
             NEXT_INSN;
-        }
         case EX_BATCH:
             if (!sol_exec_batch_run(run, in, R))
                 goto fault;

@@ -12,6 +12,16 @@
 /* Runs f with its arguments in args; results (if any) are written to results. */
 bool sol_exec_run_func(ExecRun *run, const ExecFunc *f, const Slot *args, Slot *results);
 
+/* memref.alloc of instruction `in` with these dims (NaN-filled floats, zeroed integers), and
+ * memref.dealloc: NULL / false after reporting the error. The C engine calls them too. */
+ExecBuf *sol_exec_alloc(ExecRun *run, const Insn *in, const int64_t *dims);
+bool sol_exec_dealloc(ExecRun *run, const Insn *in, ExecBuf *b);
+
+/* Runs one straight-line instruction (an access, memref.dim or arithmetic) on registers R:
+ * false after reporting its fault. The C engine replays a faulting instruction with it, so
+ * its errors are the interpreter's own. */
+bool sol_exec_replay(ExecRun *run, const Insn *in, Slot *R);
+
 /* Runs a BATCH instruction: the whole loop (batch_run.c). */
 bool sol_exec_batch_run(ExecRun *run, const Insn *in, Slot *R);
 

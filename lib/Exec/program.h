@@ -18,15 +18,8 @@
 #ifndef SOLAR_EXEC_PROGRAM_H
 #define SOLAR_EXEC_PROGRAM_H
 
+#include "Exec/cabi.h" /* Slot and ExecBuf, shared with generated code */
 #include "Exec/exec.h"
-
-typedef struct ExecBuf ExecBuf; /* a memref at run time (runtime.h) */
-
-typedef union Slot {
-    int64_t i;
-    double f;
-    ExecBuf *m;
-} Slot;
 
 /* c0 + sum(coef[k] * R[reg[k]]): one subscript, or a flattened offset. */
 typedef struct Linear {
@@ -49,6 +42,8 @@ typedef struct Access {
 } Access;
 
 typedef struct ExecFunc ExecFunc;
+
+#define EXEC_MAX_CALL_DEPTH 256 /* calls deeper than this are an error (recursion) */
 
 typedef struct CallSite {
     ExecFunc *callee;
@@ -146,11 +141,18 @@ typedef struct ConstInit {
     Slot value;
 } ConstInit;
 
+/* What a register holds, for the C engine's typed locals (the interpreter's slots are
+ * untyped). F32: an f32 value of the exact precision, always exactly a float (every op that
+ * makes one rounds, or a ROUND_F32 of the same register follows at once); F64: any other
+ * float (f64, f16/bf16 held exactly in a double, every float under --precision=wide). */
+typedef enum ExecRegKind { EXEC_REG_INT, EXEC_REG_F32, EXEC_REG_F64, EXEC_REG_MEM } ExecRegKind;
+
 struct ExecFunc {
     SolOp *op;
     Insn *code;
     uint32_t ncode;
     uint32_t nregs;
+    uint8_t *reg_kind; /* ExecRegKind of each register */
     ConstInit *consts;
     uint32_t nconsts;
     uint32_t nargs;
@@ -165,6 +167,8 @@ typedef struct ExecProgram {
     uint32_t nfuncs;
     SolPrecision precision;
     bool batch; /* batch innermost loops that qualify (batch_plan.c) */
+    const SolOp *distinct_args; /* the entry function when its memref arguments are distinct
+                                 * buffers of the shapes compiled for, else NULL */
     SolExecStats *stats;
 } ExecProgram;
 
@@ -173,7 +177,17 @@ typedef struct ExecProgram {
 bool sol_exec_compile(ExecProgram *prog, SolModule *m, SolOp *entry, SolTensor *const *args,
                       const SolExecOptions *opts, SolExecStats *stats);
 void sol_exec_program_free(ExecProgram *prog);
+/* Every function an instruction can call (MATH1/MATH2 pointers and the libm functions of
+ * arith.h's opcodes), in a fixed order: the C engine calls them through this table. */
+const SolCgFn *sol_exec_math_table(uint32_t *n);
 ExecFunc *sol_exec_find_func(ExecProgram *prog, const SolOp *func);
+
+/* True when memref value v names a buffer no other memref value names: a memref.alloc result,
+ * or an argument of `entry` (the entry function when its arguments are distinct buffers, else
+ * NULL). Loops that reorder their iterations (batch_plan.c, cgen_par.c) rely on it. */
+bool sol_exec_distinct_buffer(const SolValue *v, const SolOp *entry);
+/* The same linear form, term for term. */
+bool sol_exec_same_linear(const Linear *x, const Linear *y);
 
 /* Tries to batch an innermost loop whose compiled body (ending with the yield's moves) is
  * body[0, n): NULL when it does not qualify (see batch_plan.c). entry: the entry function when

@@ -140,6 +140,13 @@ bool sol_exec_report_steps(ExecRun *run, const Insn *in)
     return false;
 }
 
+bool sol_exec_report_call_depth(ExecRun *run, const Insn *in)
+{
+    sol_emit_error(run->ctx, in->op->loc, "call depth exceeds %d (unbounded recursion?)",
+                   EXEC_MAX_CALL_DEPTH);
+    return false;
+}
+
 bool sol_exec_report_fault(ExecRun *run, const Insn *in, const char *what)
 {
     sol_emit_error(run->ctx, in->op->loc, "'%s': %s", sol_op_name(in->op), what);

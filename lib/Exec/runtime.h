@@ -13,19 +13,19 @@
 
 #include <string.h>
 
-/* A memref at run time: an argument tensor or a memref.alloc. */
-struct ExecBuf {
-    char *data;
-    SolElemKind elem;
-    uint32_t rank;
-    bool alive;    /* false after memref.dealloc */
-    bool is_arg;   /* data belongs to the caller's tensor */
-    int64_t dims[SOL_TENSOR_MAX_RANK];
-    int64_t strides[SOL_TENSOR_MAX_RANK]; /* in elements, C order */
-    int64_t nelems;
-    size_t bytes;
-    ExecBuf *next; /* every buffer of the run, freed at the end */
-};
+/* scalar.h's hooks: lib/IR's float kinds and rounding (the C engine calls the same functions
+ * through its host table). */
+#define SC_F16 SOL_F16
+#define SC_BF16 SOL_BF16
+#define SC_F32 SOL_F32
+#define SC_F64 SOL_F64
+#define SC_FLOAT_ROUND(v, k) sol_float_round((v), (SolFloatKind)(k))
+#define SC_FLOAT_TO_BITS(v, k) sol_float_to_bits((v), (SolFloatKind)(k))
+#define SC_FLOAT_FROM_BITS(b, k) sol_float_from_bits((b), (SolFloatKind)(k))
+#include "Exec/scalar.h"
+
+/* ExecBuf, a memref at run time, is defined in cabi.h (generated code reads it). */
+_Static_assert(SOL_CG_MAX_RANK == SOL_TENSOR_MAX_RANK, "one maximum rank");
 
 typedef struct ExecRun {
     SolContext *ctx;
@@ -54,6 +54,7 @@ bool sol_exec_report_dead(ExecRun *run, const Access *acc);
 bool sol_exec_report_oob(ExecRun *run, const Access *acc, const ExecBuf *buf, const int64_t *idx,
                          bool overflow);
 bool sol_exec_report_steps(ExecRun *run, const Insn *in);
+bool sol_exec_report_call_depth(ExecRun *run, const Insn *in);
 /* A fault of instruction `in` described by `what` (division by zero, a bad shift, ...). */
 bool sol_exec_report_fault(ExecRun *run, const Insn *in, const char *what);
 
@@ -61,7 +62,6 @@ bool sol_exec_report_fault(ExecRun *run, const Insn *in, const char *what);
 static inline void sol_exec_load_elem(Slot *d, const char *p, SolElemKind elem)
 {
     uint16_t h;
-    uint32_t u;
     float f;
     int8_t i8;
     int32_t i32;
@@ -69,13 +69,8 @@ static inline void sol_exec_load_elem(Slot *d, const char *p, SolElemKind elem)
     case SOL_ELEM_F32: memcpy(&f, p, 4); d->f = f; break;
     case SOL_ELEM_F64: memcpy(&d->f, p, 8); break;
     case SOL_ELEM_F16: memcpy(&h, p, 2); d->f = sol_float_from_bits(h, SOL_F16); break;
-    case SOL_ELEM_BF16: /* the top half of an f32 */
-        memcpy(&h, p, 2);
-        u = (uint32_t)h << 16;
-        memcpy(&f, &u, 4);
-        d->f = f;
-        break;
-    case SOL_ELEM_I1: d->i = (*p & 1) ? -1 : 0; break;
+    case SOL_ELEM_BF16: memcpy(&h, p, 2); d->f = bf16_load(h); break;
+    case SOL_ELEM_I1: d->i = i1_load(*p); break;
     case SOL_ELEM_I8: memcpy(&i8, p, 1); d->i = i8; break;
     case SOL_ELEM_I32: memcpy(&i32, p, 4); d->i = i32; break;
     default: memcpy(&d->i, p, 8); break;

@@ -242,9 +242,8 @@ void sol_affine_map_print(SolBuf *b, const SolAffineMap *m)
     sol_buf_append(b, ")>", 2);
 }
 
-/* A set without constraints prints as `(0 == 0)`, the universe set. MLIR would read `()` as
- * that same set, but our parser wants at least one constraint; either way the text is a fixed
- * point once read back. */
+/* A set without constraints (built by a pass) prints as `(0 == 0)`, the universe set, which is
+ * also what the parser makes of `()`, as MLIR does. */
 void sol_integer_set_print(SolBuf *b, const SolIntegerSet *s)
 {
     sol_buf_append(b, "affine_set<", 11);

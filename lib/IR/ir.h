@@ -294,7 +294,12 @@ struct SolValue {
     SolOp *def;           /* defining op, or NULL for a block argument */
     SolBlock *owner;      /* block of a block argument */
     uint32_t index;       /* result or argument number */
-    const SolIdent *hint; /* source name without '%', reused by the printer when unique */
+    uint32_t walk;        /* lib/IR's walks mark values here while they run (the verifier what
+                           * is in scope, the printer the value's name), and clear it after:
+                           * 0 outside them. In what was padding, so a value stays 48 bytes. */
+#define SOL_WALK_IN_SCOPE 0x80000000u /* the verifier's bit; the printer's name number is below */
+    const SolIdent *hint; /* source name without '%', reused by the printer when unique; not
+                           * interned (the parser copies it into the module): compare the text */
 };
 
 /* Inherent data of affine.for, kept out of line: few ops are loops. */
@@ -464,5 +469,16 @@ bool sol_check_print_target(SolContext *ctx, SolModule *m, SolMlirTarget target)
 /* Prints the module in MLIR custom syntax. Output is deterministic. Returns false on write
  * error. */
 bool sol_print_module(FILE *out, SolModule *m, const SolPrintOptions *opts);
+
+/* Parses MLIR text read from f, verifies it and prints it to out, all in one pass: each
+ * top-level op of a function is verified and printed as soon as it is parsed, and its memory
+ * goes to the next one unless later ops can refer to it, so a long function (or a file of many)
+ * is never held whole. Prints exactly what sol_parse_file, sol_verify_module,
+ * sol_check_print_target and sol_print_module print, and reports what they report (verifier
+ * errors once the whole input has parsed; only those of calls to functions further down come
+ * in another order). Writes to out only when there was no error; returns false after an
+ * error (reported) or when writing failed (ferror(out)). */
+bool sol_stream_file(SolContext *ctx, const char *name, FILE *in, FILE *out,
+                     const SolPrintOptions *opts);
 
 #endif /* SOLAR_IR_IR_H */

@@ -75,16 +75,14 @@ typedef struct Lowering {
     /* maps: parameter names */
     bool in_map;
     SolPList *dim_names, *sym_names;
-    /* subscripts: operands collected in order of first appearance */
-    SolVecOf(SolValue *) dims;
-    SolVecOf(SolValue *) syms;
+    /* subscripts: operands collected in order of first appearance (scratch lists) */
+    SolPList *dims, *syms;
 } Lowering;
 
-static bool find_operand(void *vec_ptr, SolValue *v, uint32_t *pos)
+static bool find_operand(const SolPList *l, SolValue *v, uint32_t *pos)
 {
-    SolVecOf(SolValue *) *vec = vec_ptr;
-    for (uint32_t i = 0; i < vec->len; i++)
-        if (vec->data[i] == v) {
+    for (uint32_t i = 0; i < sol_p_len(l); i++)
+        if (l->items[i] == v) {
             *pos = i;
             return true;
         }
@@ -96,16 +94,16 @@ static bool find_operand(void *vec_ptr, SolValue *v, uint32_t *pos)
 static const SolAffineExpr *operand_expr(Lowering *lw, SolValue *v, bool as_symbol)
 {
     uint32_t pos;
-    if (find_operand(&lw->dims, v, &pos))
+    if (find_operand(lw->dims, v, &pos))
         return sol_affine_dim(lw->p->ctx, pos);
-    if (find_operand(&lw->syms, v, &pos))
+    if (find_operand(lw->syms, v, &pos))
         return sol_affine_sym(lw->p->ctx, pos);
     if (as_symbol) {
-        sol_vec_push(&lw->syms, v);
-        return sol_affine_sym(lw->p->ctx, (uint32_t)lw->syms.len - 1);
+        lw->syms = sol_p_append(lw->p, lw->syms, v);
+        return sol_affine_sym(lw->p->ctx, lw->syms->n - 1);
     }
-    sol_vec_push(&lw->dims, v);
-    return sol_affine_dim(lw->p->ctx, (uint32_t)lw->dims.len - 1);
+    lw->dims = sol_p_append(lw->p, lw->dims, v);
+    return sol_affine_dim(lw->p->ctx, lw->dims->n - 1);
 }
 
 /* A value MLIR accepts as a symbol: defined at a function's top level (arguments included),
@@ -265,9 +263,10 @@ const SolIntegerSet *sol_p_set(SolParser *p, SolPLoc l, SolPList *dims, SolPList
 {
     if (!check_param_names(p, l, dims, syms))
         return NULL;
-    if (!cons) {
-        sol_p_error(p, l, "an integer set needs at least one constraint");
-        return NULL;
+    if (!cons) { /* `affine_set<(d0) : ()>`: MLIR reads it as the universe set, `0 == 0` */
+        const SolAffineExpr *zero = sol_affine_const(p->ctx, 0);
+        bool eq = true;
+        return sol_integer_set(p->ctx, sol_p_len(dims), sol_p_len(syms), 1, &zero, &eq);
     }
     Lowering lw = {.p = p, .in_map = true, .dim_names = dims, .sym_names = syms};
     uint32_t n = cons->n;
@@ -282,27 +281,62 @@ const SolIntegerSet *sol_p_set(SolParser *p, SolPLoc l, SolPList *dims, SolPList
     return sol_integer_set(p->ctx, sol_p_len(dims), sol_p_len(syms), n, exprs, eq);
 }
 
+/* `(d0, ..., dn-1) -> (d0, ..., dn-1)`, kept per parse for the ranks accesses use most. */
+static const SolAffineMap *identity_map(SolParser *p, uint32_t n)
+{
+    const SolAffineMap **slot = n < SOL_P_IDENTITY_MAPS ? &p->state->identity[n] : NULL;
+    if (slot && *slot)
+        return *slot;
+    const SolAffineExpr **exprs = sol_arena_alloc(&p->scratch, (n + 1) * sizeof *exprs);
+    for (uint32_t i = 0; i < n; i++)
+        exprs[i] = sol_affine_dim(p->ctx, i);
+    const SolAffineMap *m = sol_affine_map(p->ctx, n, 0, n, exprs);
+    if (slot)
+        *slot = m;
+    return m;
+}
+
+/* The common case, `%A[%i, %j]`: each subscript a plain value, none twice. Those are the dims,
+ * in order, of the identity map. */
+static bool plain_subscripts(const SolPList *subs)
+{
+    uint32_t n = sol_p_len(subs);
+    for (uint32_t i = 0; i < n; i++) {
+        const SolPExpr *e = subs->items[i];
+        if (e->kind != SOL_PEXPR_SSA || !e->use->value)
+            return false;
+        for (uint32_t j = 0; j < i; j++)
+            if (((const SolPExpr *)subs->items[j])->use->value == e->use->value)
+                return false;
+    }
+    return true;
+}
+
 const SolAffineMap *sol_p_lower_subscripts(SolParser *p, SolPList *subs, SolValue ***operands_out,
                                            uint32_t *num_out, uint32_t prefix)
 {
-    Lowering lw = {.p = p};
     uint32_t n = sol_p_len(subs);
+    if (plain_subscripts(subs)) {
+        SolValue **operands = sol_arena_alloc(&p->scratch, (prefix + n + 1) * sizeof *operands);
+        for (uint32_t i = 0; i < n; i++)
+            operands[prefix + i] = ((SolPExpr *)subs->items[i])->use->value;
+        *operands_out = operands;
+        *num_out = prefix + n;
+        return identity_map(p, n);
+    }
+    Lowering lw = {.p = p};
     const SolAffineExpr **exprs = sol_arena_alloc(&p->scratch, (n + 1) * sizeof *exprs);
     bool ok = true;
     for (uint32_t i = 0; i < n; i++)
         ok = (exprs[i] = lower(&lw, subs->items[i], false)) != NULL && ok;
-    const SolAffineMap *map = NULL;
-    if (ok)
-        map = sol_affine_map(p->ctx, (uint32_t)lw.dims.len, (uint32_t)lw.syms.len, n, exprs);
-    uint32_t total = prefix + (uint32_t)(lw.dims.len + lw.syms.len);
-    SolValue **operands = sol_arena_alloc(&p->scratch, (total + 1) * sizeof *operands);
-    for (size_t i = 0; i < lw.dims.len; i++)
-        operands[prefix + i] = lw.dims.data[i];
-    for (size_t i = 0; i < lw.syms.len; i++)
-        operands[prefix + lw.dims.len + i] = lw.syms.data[i];
-    sol_vec_free(&lw.dims);
-    sol_vec_free(&lw.syms);
+    uint32_t nd = sol_p_len(lw.dims), ns = sol_p_len(lw.syms);
+    const SolAffineMap *map = ok ? sol_affine_map(p->ctx, nd, ns, n, exprs) : NULL;
+    SolValue **operands = sol_arena_alloc(&p->scratch, (prefix + nd + ns + 1) * sizeof *operands);
+    for (uint32_t i = 0; i < nd; i++)
+        operands[prefix + i] = lw.dims->items[i];
+    for (uint32_t i = 0; i < ns; i++)
+        operands[prefix + nd + i] = lw.syms->items[i];
     *operands_out = operands;
-    *num_out = total;
+    *num_out = prefix + nd + ns;
     return map;
 }

@@ -38,7 +38,28 @@ enum { MAX_RANK = 64 };
 #define MAX_DIM (INT64_C(1) << 48) /* far beyond any memory; keeps size products in range */
 
 /* memref<4 x ? x f32>: the scanner's regex guarantees the shape; this reads it. */
+static const SolType *parse_memref_type(SolParser *p, SolPLoc l, const char *text, size_t len);
+
+/* A file spells few memref types, each many times: the last type of each spelling is kept in a
+ * small direct-mapped cache, so most memref tokens cost a hash and a compare. */
 const SolType *sol_p_memref_type(SolParser *p, SolPLoc l, const char *text, size_t len)
+{
+    if (len > sizeof p->state->memrefs[0].text)
+        return parse_memref_type(p, l, text, len);
+    uint32_t h = sol_hash_bytes(text, len);
+    SolPMemrefCache *c = &p->state->memrefs[h % SOL_P_MEMREF_CACHE];
+    if (c->type && c->len == len && memcmp(c->text, text, len) == 0)
+        return c->type;
+    const SolType *t = parse_memref_type(p, l, text, len);
+    if (t) {
+        c->type = t;
+        c->len = (uint32_t)len;
+        memcpy(c->text, text, len);
+    }
+    return t;
+}
+
+static const SolType *parse_memref_type(SolParser *p, SolPLoc l, const char *text, size_t len)
 {
     int64_t dims[MAX_RANK];
     uint32_t rank = 0;
@@ -106,8 +127,6 @@ static int hex_value(char c)
  * NULL (quoted symbols) returns the interned text instead. */
 const SolIdent *sol_p_string(SolParser *p, SolPLoc l, const char *text, size_t len, SolPValue *out)
 {
-    if (!out) /* @"name": strip the quotes first */
-        text++, len -= 2;
     char *buf = sol_arena_alloc(&p->module->arena, len + 1);
     size_t n = 0;
     for (size_t i = 0; i < len; i++) {
@@ -140,6 +159,14 @@ const SolIdent *sol_p_string(SolParser *p, SolPLoc l, const char *text, size_t l
 /* ---- attributes ----------------------------------------------------------------------------- */
 
 const SolIdent *sol_p_keyword_name(SolParser *p, const char *s) { return sol_ident_cstr(p->ctx, s); }
+
+const SolIdent *sol_p_op_spelling(SolParser *p, SolOpKind kind, const SolIdent *name, bool v14)
+{
+    if (name)
+        return name;
+    const SolOpInfo *info = sol_op_info(kind);
+    return sol_ident_cstr(p->ctx, v14 ? info->name14 : info->name);
+}
 
 /* `f32 = 1` in a dictionary: the type's spelling is the attribute's name. */
 const SolIdent *sol_p_type_name(SolParser *p, const SolType *t)

@@ -23,10 +23,18 @@ typedef struct SolPLoc {
     uint32_t first_line, first_column, last_line, last_column;
 } SolPLoc;
 
+/* An SSA name as the scanner read it (without the `%`), in the scratch arena: names are
+ * looked up by their text, and only a definition copies one into the module (as the values'
+ * hint), so a long function's names cost nothing once out of scope. */
+typedef struct SolPName {
+    const char *str; /* NULL: no name (a declaration's parameter) */
+    uint32_t len, hash;
+} SolPName;
+
 /* An SSA use as written: `%x` or `%x#1`, resolved at the use. */
 typedef struct SolPUse {
     SolValue *value; /* NULL after an error */
-    const SolIdent *name;
+    SolPName name;
     SolPLoc loc;
 } SolPUse;
 
@@ -53,7 +61,7 @@ typedef struct SolPExpr {
 
 /* A parameter of a function header: `%A: memref<4xf32> {attrs}` or just a type. */
 typedef struct SolPParam {
-    const SolIdent *name; /* NULL in declarations */
+    SolPName name; /* no name in declarations */
     const SolType *type;
     const SolAttr *attrs; /* DICT or NULL */
     SolPLoc loc;
@@ -69,7 +77,7 @@ typedef struct SolPBound {
 
 /* One name on the left of `=`: `%a` (count 1) or `%r:N`. */
 typedef struct SolPDef {
-    const SolIdent *name;
+    SolPName name;
     SolPLoc loc;
     uint32_t count;
 } SolPDef;
@@ -88,11 +96,13 @@ typedef struct SolPInt {
 
 typedef union SolPValue {
     const SolIdent *ident;
+    SolPName name;
     SolPInt integer;
     double real;
     struct {
+        const SolIdent *name; /* an unknown name as spelled, else NULL */
         SolOpKind kind;       /* SOL_OP_COUNT for an unknown name */
-        const SolIdent *name; /* as spelled */
+        bool v14;             /* a known one spelled the MLIR 14 way */
     } opname;
     const SolType *type;
     const SolAttr *attr;
@@ -104,6 +114,7 @@ typedef union SolPValue {
     SolPBound *bound;
     SolPDefs *defs;
     SolOp *op;
+    SolOp *region; /* a typed mid-rule action that opened a region (its op, if built) */
     const SolAffineMap *map;
     const SolIntegerSet *set;
     struct {
@@ -112,10 +123,34 @@ typedef union SolPValue {
     } str;
 } SolPValue;
 
+_Static_assert(sizeof(SolPValue) == 16, "bison copies a value per shift and reduction");
 #define YYSTYPE SolPValue
 #define YYLTYPE SolPLoc
 #define YYLTYPE_IS_DECLARED 1
 #define YYLTYPE_IS_TRIVIAL 1
+
+/* An open `{`: where it is and the indentation of its line, to tell which region a missing
+ * `}` belongs to. */
+typedef struct SolPBrace {
+    SolPLoc loc;
+    uint32_t indent; /* column of the first token on the `{`'s line */
+} SolPBrace;
+
+/* Hooks for ops handled as they are parsed (lib/IR/stream.c): the parser calls them with each
+ * function once its arguments are bound, each complete top-level op of a function body, and
+ * each function's end (after its `}`, or its declaration). op_done returns true when the op may
+ * go: it is erased and its memory reused for the next op. Not called after a syntax error. */
+typedef struct SolPSink {
+    void *user;
+    void (*func_begin)(void *user, SolOp *func);
+    bool (*op_done)(void *user, SolOp *op);
+    void (*func_end)(void *user, SolOp *func);
+} SolPSink;
+
+/* sol_parse_file with a sink. The module it returns holds what the sink kept; it is returned
+ * after errors too (*ok false), for the caller to free once done with the values the sink saw. */
+SolModule *sol_p_parse_file_sink(SolContext *ctx, const char *name, FILE *f, const SolPSink *sink,
+                                 bool *ok);
 
 /* Parser state, shared by the scanner (through yyextra) and the grammar actions. */
 struct SolParser {
@@ -125,8 +160,10 @@ struct SolParser {
     SolArena scratch;   /* lists and expressions; reset after each top-level op */
     uint32_t line, col; /* scanner position of the next character */
     bool broken;        /* after a syntax error: stop building, keep reporting */
+    unsigned errors;    /* errors reported in the input */
     bool aborted;       /* too many errors or nesting too deep */
     uint32_t depth;     /* region nesting */
+    uint32_t dropped_depth; /* ... of it, regions of generic-form ops that are not built */
     bool have_module;   /* an explicit `module` was seen */
     bool module_closed; /* ... and its closing brace: nothing may follow */
     bool have_top_op;   /* something was parsed at top level */
@@ -135,11 +172,52 @@ struct SolParser {
     size_t input_len, input_pos;
     SolPList *pending_params; /* function header arguments, until the body opens */
     struct SolPState *state;  /* symbol table, scopes, insertion points (parse.c) */
+    const SolPSink *sink;     /* NULL, or the hooks of ops handled as they are parsed */
+    SolOp *sunk;              /* the last top-level op the sink kept */
+    SolArenaMark body_mark;   /* module memory in use after it: an op the sink lets go frees the rest */
+    /* Layout, for diagnostics and error recovery (yylex in parse.c). */
+    bool at_line_start;       /* the scanner has passed a newline since the last token */
+    bool tok_first_on_line;   /* the last token returned began its line */
+    uint32_t line_indent;     /* column of the first token of the current line */
+    SolVecOf(SolPBrace) braces; /* open `{`s, innermost last */
+    SolPBrace misclosed;      /* the first `{` whose `}` was indented unlike its line */
+    SolPLoc misclosed_by;     /* ... and that `}` */
+    bool have_misclosed;
+    bool resync;              /* after an error: skipping to the next statement */
+    size_t resync_depth;      /* braces open around the statement being skipped */
+    bool resync_top;          /* ... which is a top-level one (a function, an alias) */
+    bool brace_noted;         /* a missing `}` was already diagnosed */
+    int last_tok;             /* the token yylex returned last (the lookahead after an error) */
+    SolBuf str_text;          /* the string being read, between its quotes (solar.l) */
+    SolPLoc str_loc;          /* ... its opening quote */
+    bool str_symbol;          /* ... a quoted symbol, @"..." */
+    const char *last_str;     /* the last string token's text (module arena) */
+    uint32_t last_str_len;
 };
 
 enum { SOL_MAX_NESTING = 10000 };
 
+/* The page that lists the ops, types and attributes solar-opt reads, named in diagnostics. */
+#define SOL_DIALECT_DOC "docs/dialect.md"
+
+
 SolLoc sol_p_loc(SolParser *p, SolPLoc l);
+/* The flex scanner (grammar/solar.l); the grammar reads tokens through yylex, beside it. */
+int sol_p_scan(SolPValue *lval, SolPLoc *lloc, yyscan_t scanner);
+/* yylex's slow path (parse_recover.c): braces, strings, and every token while error recovery
+ * skips. Returns the token to hand to the grammar, or -1 to read the next one. */
+int sol_p_filter_token(SolParser *p, int tok, SolPValue *lval, SolPLoc *lloc);
+/* Error recovery, called by the grammar's `error` rules (top_level: those between functions).
+ * Returns true when the lookahead should be dropped (it belongs to the broken statement), and
+ * then skips to the next line that begins a statement. */
+bool sol_p_recover(SolParser *p, bool have_lookahead, bool top_level);
+/* An unterminated string ate the rest of its line: the `{`s opened on that line are dropped,
+ * since their `}`s went with it. */
+void sol_p_drop_line_braces(SolParser *p);
+/* `func` where an op should be: a function body left open. */
+void sol_p_nested_func(SolParser *p, SolPLoc l);
+/* At the end of the input with a `{` still open: reports it where it opened. */
+void sol_p_unclosed(SolParser *p);
 size_t sol_p_read_input(SolParser *p, char *buf, size_t max);
 void sol_p_syntax_error(SolParser *p);
 void sol_p_unknown_op(SolParser *p, SolPLoc l, const SolIdent *name);
@@ -156,8 +234,10 @@ const SolType *sol_p_scalar_type(SolParser *p, const char *text, size_t len);
 const SolIdent *sol_p_string(SolParser *p, SolPLoc l, const char *text, size_t len, SolPValue *out);
 
 /* SSA names */
-SolPUse *sol_p_use(SolParser *p, SolPLoc l, const SolIdent *name, SolPInt result_no, bool has_no);
-SolPDefs *sol_p_defs(SolParser *p, SolPDefs *d, SolPLoc l, const SolIdent *name, SolPInt count);
+/* The scanner's copy of an SSA name (`%x` without the `%`) into scratch memory. */
+void sol_p_ssa_name(SolParser *p, const char *text, size_t len, SolPName *out);
+SolPUse *sol_p_use(SolParser *p, SolPLoc l, SolPName name, SolPInt result_no, bool has_no);
+SolPDefs *sol_p_defs(SolParser *p, SolPDefs *d, SolPLoc l, SolPName name, SolPInt count);
 void sol_p_bind(SolParser *p, SolPDefs *defs, SolOp *op, SolPLoc l);
 
 /* attributes */
@@ -173,6 +253,8 @@ SolPEntry *sol_p_entry(SolParser *p, SolPLoc l, SolNamedAttr attr);
 const SolAttr *sol_p_attr_dict(SolParser *p, SolPList *entries);
 const SolAttr *sol_p_attr_array(SolParser *p, SolPList *elems);
 const SolIdent *sol_p_keyword_name(SolParser *p, const char *s);
+/* An op name token as written, as an identifier (an attribute named like an op). */
+const SolIdent *sol_p_op_spelling(SolParser *p, SolOpKind kind, const SolIdent *name, bool v14);
 const SolIdent *sol_p_type_name(SolParser *p, const SolType *t);
 
 /* affine maps, sets and aliases */
@@ -194,14 +276,20 @@ const SolAttr *sol_p_alias_attr(SolParser *p, SolPLoc l, const SolIdent *name);
 
 /* structure */
 void sol_p_module_begin(SolParser *p, SolPLoc l, const SolIdent *name, const SolAttr *attrs);
-void sol_p_top_op_done(SolParser *p);
+/* A statement (an op in a region, or a function, alias or module at the top level) is
+ * complete: a top-level op of a function goes to the sink, and the scratch memory the
+ * statement used goes back. tok and lval are the lookahead (YYEMPTY when none): read before
+ * the statement was reduced, it belongs to the next one, and its text is kept. */
+void sol_p_stmt_done(SolParser *p, int tok, SolPValue *lval);
 SolOp *sol_p_func_begin(SolParser *p, SolPLoc l, bool is_private, const SolIdent *name,
                         SolPList *params, SolPList *results, const SolAttr *attrs);
 void sol_p_func_body(SolParser *p, SolOp *func, SolPLoc l);
+/* Leaves the innermost region: at its `}`, or when error recovery pops what opened it. */
+void sol_p_region_leave(SolParser *p);
 void sol_p_func_end(SolParser *p, SolOp *func, bool has_body);
 
 /* ops */
-SolOp *sol_p_for_begin(SolParser *p, SolPLoc l, SolPLoc ivl, const SolIdent *iv, SolPBound *lb,
+SolOp *sol_p_for_begin(SolParser *p, SolPLoc l, SolPLoc ivl, SolPName iv, SolPBound *lb,
                        SolPBound *ub, SolPInt step, SolPList *iter_names, SolPList *iter_inits,
                        SolPList *types);
 SolOp *sol_p_for_end(SolParser *p, SolOp *op, const SolAttr *attrs);
@@ -246,5 +334,20 @@ SolOp *sol_p_cast(SolParser *p, SolPLoc l, SolOpKind kind, SolPUse *a, const Sol
 SolOp *sol_p_call(SolParser *p, SolPLoc l, const SolIdent *callee, SolPList *args,
                   const SolAttr *attrs, const SolType *fn_type);
 const SolType *sol_p_function_type(SolParser *p, SolPList *inputs, SolPList *results);
+
+/* MLIR's generic op form (parse_generic.c): `"arith.addf"(%a, %b) : (f32, f32) -> f32`. Ops
+ * whose inherent data is an attribute there are built from it; ops with regions, and names
+ * solar-opt does not know, are reported with the op's name. */
+SolOp *sol_p_generic_form(SolParser *p, SolPLoc l, const char *name, uint32_t len,
+                          SolPList *uses, bool has_regions, const SolAttr *attrs,
+                          const SolType *fn_type);
+/* A generic-form op where a function should be (`"builtin.module"() ({...}) : () -> ()`):
+ * reported by name; error recovery skips it. */
+void sol_p_generic_top(SolParser *p, SolPLoc l, const char *name, uint32_t len);
+/* A region of an op in generic form: its names are scoped, its ops parsed and dropped (it
+ * ends with sol_p_region_leave). */
+void sol_p_dropped_region_begin(SolParser *p, SolPLoc l);
+/* Block arguments of such a region (`^bb0(%a: f32):`): defined, to nothing. */
+void sol_p_define_dropped(SolParser *p, SolPList *params);
 
 #endif /* SOLAR_IR_PARSE_SUPPORT_H */

@@ -40,15 +40,16 @@ typedef struct NameSet {
     size_t nheads;
 } NameSet;
 
-/* A mark in the set, to pop back to when a region's naming scope closes. */
+/* A mark in the printer's names, to pop back to when a region's naming scope closes. */
 typedef struct SolNameScope {
-    size_t ents, undo;
+    size_t ents, undo, vnames;
 } SolNameScope;
 
 /* ---- printer state -------------------------------------------------------------------------- */
 
 /* A value's printed name: `%s`, or `%s#resno` for one result of a `%s:N` group. */
 typedef struct VName {
+    SolValue *v;
     const char *s;
     uint32_t len;
     int32_t resno; /* -1 when not grouped */
@@ -61,11 +62,13 @@ typedef struct SolPrinter {
     SolPtrMap aliases; /* affine map or integer set -> alias number */
     SolVecOf(const SolAffineMap *) maps;
     SolVecOf(const SolIntegerSet *) sets;
-    SolPtrMap values; /* value -> index into vnames, current function only */
-    SolVecOf(VName) vnames;
+    SolVecOf(VName) vnames; /* the values in scope, in order of definition, popped with their
+                             * scope; a value's walk bits (SolValue.walk) hold its index + 1 */
     NameSet taken;
     SolArena strings; /* generated names of the current function */
     uint64_t next_num, next_arg;
+    SolPtrMap type_text; /* memref type -> offset << 32 | length of its spelling in `types` */
+    SolBuf types;
     SolBuf tmp;     /* a candidate name being tried */
     SolBuf scratch; /* subscript operand spellings */
     SolVecOf(size_t) offsets;
@@ -81,8 +84,9 @@ typedef struct SolOpPrinter {
 
 /* ---- printer.c: names and scopes ------------------------------------------------------------ */
 
-SolNameScope sol_prt_scope_mark(const NameSet *ns);
-void sol_prt_scope_pop(NameSet *ns, SolNameScope s);
+SolNameScope sol_prt_scope_mark(const SolPrinter *P);
+/* Names taken in the scope become free again, and its values are forgotten. */
+void sol_prt_scope_pop(SolPrinter *P, SolNameScope s);
 /* Functions are isolated from above: their names start over. */
 void sol_prt_names_reset(SolPrinter *P);
 /* Chooses names for the block's arguments. */
@@ -129,6 +133,33 @@ void sol_prt_scoped_region(SolPrinter *P, const SolRegion *r, uint32_t depth, bo
 /* `name {attrs} %a, %b : T, U`: func.return and affine.yield (MLIR prints the attribute
  * dictionary first). */
 void sol_prt_terminator(SolPrinter *P, SolOp *op, uint32_t depth);
+
+/* ---- printer.c: a module piece by piece (stream.c) -------------------------------------------
+ * What sol_print_module prints in one go, in pieces, for ops printed as they are parsed: the
+ * module's and each function's first line, each op of a function body, the closing braces,
+ * and at the end the aliases, which must come first in the output and are only known then
+ * (the pieces go to out, a spool, and the aliases to the real output before it). */
+
+void sol_prt_init(SolPrinter *P, SolBuf *b, FILE *out, const SolPrintOptions *opts);
+void sol_prt_free(SolPrinter *P);
+/* Numbers the maps and sets op prints as aliases; with its nested ops when `nested`. */
+void sol_prt_collect(SolPrinter *P, SolOp *op, bool nested);
+/* One op on its own line(s), at the given depth. */
+void sol_prt_op(SolPrinter *P, SolOp *op, uint32_t depth);
+/* `module ... {` and `  func.func @f(...) {`, each with its newline. */
+void sol_prt_module_open(SolPrinter *P, SolOp *module);
+void sol_prt_func_open(SolPrinter *P, SolOp *func);
+/* The `}` of a region opened at depth. */
+void sol_prt_close(SolPrinter *P, uint32_t depth);
+void sol_prt_aliases(SolPrinter *P);
+/* Writes what is buffered to the printer's FILE. */
+void sol_prt_flush(SolPrinter *P);
+/* Whether the target can spell op; reports it if not (what sol_check_print_target reports). */
+bool sol_prt_spellable(SolContext *ctx, const SolOp *op, SolMlirTarget target);
+
+/* Ops/func.c: the first line of a module or function, without the region. */
+void sol_prt_module_header(SolPrinter *P, SolOp *op);
+void sol_prt_func_header(SolPrinter *P, SolOp *op);
 
 /* ---- printer.c: aliases (for SolOpPrinter.aliases) ------------------------------------------ */
 

@@ -77,13 +77,14 @@ static void names_add(NameSet *ns, const char *s, uint32_t len, uint32_t h)
     ns->heads[bkt] = (int32_t)(ns->ents.len - 1);
 }
 
-SolNameScope sol_prt_scope_mark(const NameSet *ns)
+SolNameScope sol_prt_scope_mark(const SolPrinter *P)
 {
-    return (SolNameScope){ns->ents.len, ns->undo.len};
+    return (SolNameScope){P->taken.ents.len, P->taken.undo.len, P->vnames.len};
 }
 
-void sol_prt_scope_pop(NameSet *ns, SolNameScope s)
+void sol_prt_scope_pop(SolPrinter *P, SolNameScope s)
 {
+    NameSet *ns = &P->taken;
     while (ns->undo.len > s.undo) {
         MemoUndo u = ns->undo.data[--ns->undo.len];
         ns->ents.data[u.ent].memo = u.memo;
@@ -92,6 +93,9 @@ void sol_prt_scope_pop(NameSet *ns, SolNameScope s)
         NameEnt *e = &ns->ents.data[--ns->ents.len];
         ns->heads[e->hash & (ns->nheads - 1)] = e->next;
     }
+    /* The scope's values are never used after it (SSA), and their memory may be reused. */
+    while (P->vnames.len > s.vnames)
+        P->vnames.data[--P->vnames.len].v->walk &= SOL_WALK_IN_SCOPE;
 }
 
 static void names_free(NameSet *ns)
@@ -103,7 +107,7 @@ static void names_free(NameSet *ns)
 
 /* ---- printer state --------------------------------------------------------------------------- */
 
-static void printer_init(SolPrinter *P, SolBuf *b, FILE *out, const SolPrintOptions *opts)
+void sol_prt_init(SolPrinter *P, SolBuf *b, FILE *out, const SolPrintOptions *opts)
 {
     memset(P, 0, sizeof *P);
     P->b = b;
@@ -111,10 +115,10 @@ static void printer_init(SolPrinter *P, SolBuf *b, FILE *out, const SolPrintOpti
     P->target = opts ? opts->target : SOL_MLIR_CURRENT;
 }
 
-static void printer_free(SolPrinter *P)
+void sol_prt_free(SolPrinter *P)
 {
+    sol_prt_scope_pop(P, (SolNameScope){0, 0, 0});
     sol_ptr_map_free(&P->aliases);
-    sol_ptr_map_free(&P->values);
     sol_vec_free(&P->maps);
     sol_vec_free(&P->sets);
     sol_vec_free(&P->vnames);
@@ -122,11 +126,13 @@ static void printer_free(SolPrinter *P)
     sol_arena_release(&P->strings);
     sol_buf_free(&P->tmp);
     sol_buf_free(&P->scratch);
+    sol_ptr_map_free(&P->type_text);
+    sol_buf_free(&P->types);
     sol_vec_free(&P->offsets);
     sol_vec_free(&P->subnames);
 }
 
-static void flush(SolPrinter *P)
+void sol_prt_flush(SolPrinter *P)
 {
     if (P->out && P->b->len) {
         fwrite(P->b->data, 1, P->b->len, P->out);
@@ -136,9 +142,7 @@ static void flush(SolPrinter *P)
 
 void sol_prt_names_reset(SolPrinter *P)
 {
-    sol_prt_scope_pop(&P->taken, (SolNameScope){0, 0});
-    P->vnames.len = 0;
-    sol_ptr_map_clear(&P->values);
+    sol_prt_scope_pop(P, (SolNameScope){0, 0, 0});
     sol_arena_release(&P->strings);
     P->next_num = P->next_arg = 0;
 }
@@ -147,7 +151,7 @@ void sol_prt_names_reset(SolPrinter *P)
 static VName take_name(SolPrinter *P, const char *s, uint32_t len, uint32_t h)
 {
     names_add(&P->taken, s, len, h);
-    return (VName){s, len, -1};
+    return (VName){NULL, s, len, -1};
 }
 
 /* Takes the candidate in P->tmp, copied to the function's string arena. */
@@ -206,16 +210,17 @@ static VName pick_name(SolPrinter *P, const SolIdent *hint, bool is_arg)
     return pick_numbered(P, is_arg);
 }
 
-static void bind(SolPrinter *P, const SolValue *v, VName n)
+static void bind(SolPrinter *P, SolValue *v, VName n)
 {
-    sol_ptr_map_put(&P->values, v, P->vnames.len);
+    n.v = v;
     sol_vec_push(&P->vnames, n);
+    v->walk = (v->walk & SOL_WALK_IN_SCOPE) | (uint32_t)P->vnames.len;
 }
 
 static const VName *name_of(const SolPrinter *P, const SolValue *v)
 {
-    uint64_t i;
-    return sol_ptr_map_get(&P->values, v, &i) ? &P->vnames.data[i] : NULL;
+    uint32_t i = v->walk & ~SOL_WALK_IN_SCOPE;
+    return i && i <= P->vnames.len && P->vnames.data[i - 1].v == v ? &P->vnames.data[i - 1] : NULL;
 }
 
 void sol_prt_name_block_args(SolPrinter *P, const SolBlock *blk)
@@ -295,9 +300,23 @@ void sol_prt_operands(SolPrinter *P, const SolOp *op, uint32_t from, uint32_t to
     }
 }
 
+/* A memref type's spelling is made once per printer and copied after that: every access
+ * ends with one. */
 void sol_prt_value_type(SolPrinter *P, const SolValue *v)
 {
-    sol_type_print(P->b, v ? v->type : NULL);
+    const SolType *t = v ? v->type : NULL;
+    if (!t || t->kind != SOL_TYPE_MEMREF) {
+        sol_type_print(P->b, t);
+        return;
+    }
+    uint64_t at;
+    if (!sol_ptr_map_get(&P->type_text, t, &at)) {
+        at = (uint64_t)P->types.len << 32;
+        sol_type_print(&P->types, t);
+        at |= P->types.len - (at >> 32);
+        sol_ptr_map_put(&P->type_text, t, at);
+    }
+    sol_buf_append(P->b, P->types.data + (at >> 32), (uint32_t)at);
 }
 
 void sol_prt_operand_types(SolPrinter *P, const SolOp *op, uint32_t from, uint32_t to)
@@ -494,12 +513,12 @@ void sol_prt_region(SolPrinter *P, const SolRegion *r, uint32_t depth, bool labe
 
 void sol_prt_scoped_region(SolPrinter *P, const SolRegion *r, uint32_t depth, bool elide)
 {
-    SolNameScope s = sol_prt_scope_mark(&P->taken);
+    SolNameScope s = sol_prt_scope_mark(P);
     const SolBlock *entry = sol_region_first_block(r);
     if (entry)
         sol_prt_name_block_args(P, entry);
     sol_prt_region(P, r, depth, false, elide);
-    sol_prt_scope_pop(&P->taken, s);
+    sol_prt_scope_pop(P, s);
 }
 
 /* ---- ops ------------------------------------------------------------------------------------- */
@@ -550,12 +569,12 @@ static void print_generic_form(SolPrinter *P, SolOp *op, uint32_t depth)
     sol_buf_putc(P->b, ')');
     for (uint32_t i = 0; i < op->num_regions; i++) {
         sol_buf_append(P->b, i ? "," : " (", i ? 1 : 2);
-        SolNameScope s = sol_prt_scope_mark(&P->taken);
+        SolNameScope s = sol_prt_scope_mark(P);
         const SolBlock *entry = sol_region_first_block(&op->regions[i]);
         if (entry)
             sol_prt_name_block_args(P, entry);
         sol_prt_region(P, &op->regions[i], depth, entry && entry->num_args, false);
-        sol_prt_scope_pop(&P->taken, s);
+        sol_prt_scope_pop(P, s);
     }
     if (op->num_regions)
         sol_buf_putc(P->b, ')');
@@ -581,7 +600,7 @@ static void print_op(SolPrinter *P, SolOp *op, uint32_t depth)
         print_generic_form(P, op, depth);
     sol_buf_putc(P->b, '\n');
     if (P->out && P->b->len >= FLUSH_AT)
-        flush(P);
+        sol_prt_flush(P);
 }
 
 /* ---- aliases --------------------------------------------------------------------------------- */
@@ -630,7 +649,15 @@ static bool collect_op(SolOp *op, void *user)
     return true;
 }
 
-static void print_aliases(SolPrinter *P)
+void sol_prt_collect(SolPrinter *P, SolOp *op, bool nested)
+{
+    if (nested)
+        sol_op_walk(op, collect_op, P);
+    else
+        collect_op(op, P);
+}
+
+void sol_prt_aliases(SolPrinter *P)
 {
     for (size_t i = 0; i < P->maps.len; i++) {
         sol_buf_append(P->b, "#map", 4);
@@ -648,23 +675,48 @@ static void print_aliases(SolPrinter *P)
     }
 }
 
+/* ---- a module piece by piece (print_internal.h) ---------------------------------------------- */
+
+void sol_prt_op(SolPrinter *P, SolOp *op, uint32_t depth) { print_op(P, op, depth); }
+
+void sol_prt_module_open(SolPrinter *P, SolOp *module)
+{
+    sol_prt_module_header(P, module);
+    sol_buf_append(P->b, " {\n", 3);
+}
+
+void sol_prt_func_open(SolPrinter *P, SolOp *func)
+{
+    indent(P, 1);
+    sol_prt_func_header(P, func);
+    sol_buf_append(P->b, " {\n", 3);
+}
+
+void sol_prt_close(SolPrinter *P, uint32_t depth)
+{
+    indent(P, depth);
+    sol_buf_append(P->b, "}\n", 2);
+    if (P->out && P->b->len >= FLUSH_AT)
+        sol_prt_flush(P);
+}
+
 /* ---- entry points ---------------------------------------------------------------------------- */
 
 bool sol_print_module(FILE *out, SolModule *m, const SolPrintOptions *opts)
 {
     SolBuf buf = {0};
     SolPrinter P;
-    printer_init(&P, &buf, out, opts);
+    sol_prt_init(&P, &buf, out, opts);
     if (m && m->op) {
-        sol_op_walk(m->op, collect_op, &P);
-        print_aliases(&P);
+        sol_prt_collect(&P, m->op, true);
+        sol_prt_aliases(&P);
         print_op(&P, m->op, 0);
     } else {
         sol_buf_puts(&buf, "module {\n}\n");
     }
     sol_buf_putc(&buf, '\n'); /* mlir-opt-14 ends its output with an empty line */
-    flush(&P);
-    printer_free(&P);
+    sol_prt_flush(&P);
+    sol_prt_free(&P);
     sol_buf_free(&buf);
     return !ferror(out);
 }
@@ -676,15 +728,20 @@ typedef struct TargetCheck {
     unsigned missing;
 } TargetCheck;
 
+bool sol_prt_spellable(SolContext *ctx, const SolOp *op, SolMlirTarget target)
+{
+    const SolOpInfo *info = sol_op_info(op->kind);
+    if (target != SOL_MLIR_14 || op->kind == SOL_OP_MODULE || info->name14)
+        return true;
+    sol_emit_error(ctx, op->loc, "'%s' has no MLIR 14 spelling; print with --mlir=current",
+                   info->name);
+    return false;
+}
+
 static bool check_spellable(SolOp *op, void *user)
 {
     TargetCheck *t = user;
-    const SolOpInfo *info = sol_op_info(op->kind);
-    if (op->kind != SOL_OP_MODULE && !info->name14) {
-        sol_emit_error(t->ctx, op->loc, "'%s' has no MLIR 14 spelling; print with --mlir=current",
-                       info->name);
-        t->missing++;
-    }
+    t->missing += !sol_prt_spellable(t->ctx, op, SOL_MLIR_14);
     return true;
 }
 

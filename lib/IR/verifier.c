@@ -3,7 +3,8 @@
  * something mlir-opt-14 would also accept, and reports every problem it finds.
  *
  * This file is the generic part: one pre-order walk over the IR keeping the set of values in
- * scope at each point, which checks for every op
+ * scope at each point (marked in SolValue.walk, so a check is one load), which checks for
+ * every op
  *   - structure: parent links, operand/result/region counts against ops.def, unset operands,
  *     terminators last in their block and inside the right parent (func.return in func.func,
  *     affine.yield in affine.for/if, linalg.yield in linalg.generic);
@@ -176,7 +177,7 @@ static void check_dominance(SolVerifier *v, const SolOp *op)
 {
     for (uint32_t i = 0; i < op->num_operands; i++) {
         const SolValue *o = sol_op_operand(op, i);
-        if (!o || sol_ptr_map_get(&v->scope, o, NULL))
+        if (!o || (o->walk & SOL_WALK_IN_SCOPE))
             continue;
         SolBlock *b = value_block(o);
         SolOp *f = NULL;
@@ -252,31 +253,78 @@ static void verify_op_rec(SolVerifier *v, SolOp *op)
     v->guards = saved_guards;
 }
 
+static void enter_scope(SolVerifier *v, SolValue *val)
+{
+    val->walk |= SOL_WALK_IN_SCOPE;
+    sol_vec_push(&v->scope, val);
+}
+
+/* The values that came into scope after the first `mark` leave it. */
+static void leave_scope(SolVerifier *v, size_t mark)
+{
+    while (v->scope.len > mark)
+        v->scope.data[--v->scope.len]->walk &= ~SOL_WALK_IN_SCOPE;
+}
+
 /* Block arguments come into scope, then each op's results after the op; all of them leave
  * scope at the end of the block. */
 static void verify_block(SolVerifier *v, SolBlock *b)
 {
+    size_t mark = v->scope.len;
     for (uint32_t i = 0; i < b->num_args; i++)
-        sol_ptr_map_put(&v->scope, &b->args[i], 1);
+        enter_scope(v, &b->args[i]);
     sol_block_for_each_op(op, b)
     {
         verify_op_rec(v, op);
         for (uint32_t i = 0; i < op->num_results; i++)
-            sol_ptr_map_put(&v->scope, &op->results[i], 1);
+            enter_scope(v, &op->results[i]);
     }
-    for (uint32_t i = 0; i < b->num_args; i++)
-        sol_ptr_map_delete(&v->scope, &b->args[i]);
-    sol_block_for_each_op(op, b) for (uint32_t i = 0; i < op->num_results; i++)
-        sol_ptr_map_delete(&v->scope, &op->results[i]);
+    leave_scope(v, mark);
 }
 
-static void verifier_free(SolVerifier *v)
+void sol_vfy_free(SolVerifier *v)
 {
-    sol_ptr_map_free(&v->scope);
+    leave_scope(v, 0);
+    sol_vec_free(&v->scope);
     sol_ptr_map_free(&v->memo);
     sol_ptr_map_free(&v->funcs);
     for (unsigned i = 0; i < 4; i++)
         sol_buf_free(&v->tbuf[i]);
+}
+
+/* ---- one op at a time (lib/IR/stream.c) ------------------------------------------------------ */
+
+void sol_vfy_func_begin(SolVerifier *v, SolOp *func)
+{
+    v->func = func;
+    v->guards = 0;
+    SolBlock *entry = func->num_regions ? sol_region_first_block(&func->regions[0]) : NULL;
+    for (uint32_t i = 0; entry && i < entry->num_args; i++)
+        enter_scope(v, &entry->args[i]);
+}
+
+void sol_vfy_top_op(SolVerifier *v, SolOp *op)
+{
+    verify_op_rec(v, op);
+    for (uint32_t i = 0; i < op->num_results; i++)
+        enter_scope(v, &op->results[i]);
+    /* The memo is keyed by values, and the op may be freed once printed: start afresh. */
+    sol_ptr_map_clear(&v->memo);
+}
+
+void sol_vfy_op_alone(SolVerifier *v, SolOp *op)
+{
+    if (too_many(v))
+        return;
+    if (check_arity(v, op) && hooks[op->kind])
+        hooks[op->kind](v, op);
+}
+
+void sol_vfy_func_end(SolVerifier *v, SolOp *func)
+{
+    sol_vfy_op_alone(v, func);
+    leave_scope(v, 0);
+    v->func = NULL;
 }
 
 bool sol_verify_module(SolContext *ctx, SolModule *m)
@@ -291,6 +339,6 @@ bool sol_verify_module(SolContext *ctx, SolModule *m)
                        sol_op_name(m->op));
     SolVerifier v = {.ctx = ctx};
     verify_op_rec(&v, m->op);
-    verifier_free(&v);
+    sol_vfy_free(&v);
     return sol_error_count(ctx) == before;
 }

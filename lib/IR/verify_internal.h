@@ -15,12 +15,19 @@
 #include "IR/ir.h"
 #include "Support/ptr_map.h"
 
+typedef SolVecOf(SolOp *) SolOpVec;
+
+
 typedef struct SolVerifier {
     SolContext *ctx;
-    SolPtrMap scope; /* SolValue* visible at the current point of the walk (value unused) */
+    SolVecOf(SolValue *) scope; /* the values visible at this point of the walk, each marked
+                                 * SOL_WALK_IN_SCOPE (SolValue.walk) until it leaves */
     SolPtrMap memo;  /* SolValue* -> Ops/affine.c's MEMO_* bits: dim/symbol validity */
     SolPtrMap funcs; /* SolIdent* -> func.func op of the enclosing module */
     bool funcs_built;
+    /* Set while functions are verified as they are parsed: a call to a function not seen yet is
+     * put here, to be checked at the end, instead of being reported. */
+    SolOpVec *deferred_calls;
     SolOp *func;     /* the func.func being walked, NULL outside functions */
     unsigned guards; /* affine.if ops around the current op inside the function */
     SolBuf tbuf[4];  /* rotating buffers for type spellings in messages */
@@ -44,6 +51,19 @@ static inline SolBlock *value_block(const SolValue *val)
 {
     return val->def ? val->def->parent : val->owner;
 }
+
+/* ---- verifier.c: one op at a time ------------------------------------------------------------
+ * What sol_verify_module does in one walk, in pieces, for ops verified as they are parsed
+ * (stream.c): a function's arguments come into scope, each top-level op of its body is checked
+ * with everything nested in it and its results come into scope, and the function's own checks
+ * run at its end, when its terminator is there. */
+
+void sol_vfy_func_begin(SolVerifier *v, SolOp *func);
+void sol_vfy_top_op(SolVerifier *v, SolOp *op);
+void sol_vfy_func_end(SolVerifier *v, SolOp *func);
+/* The generic counts and the op's hook, without its regions (a function, the module). */
+void sol_vfy_op_alone(SolVerifier *v, SolOp *op);
+void sol_vfy_free(SolVerifier *v);
 
 /* ---- verifier.c: helpers ------------------------------------------------------------------- */
 

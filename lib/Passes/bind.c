@@ -289,7 +289,8 @@ static void error_no_such_arg(Binder *b, SolBlock *body, const char *name)
 static int find_index_arg(SolBlock *body, const SolIdent *name)
 {
     for (uint32_t i = 0; i < body->num_args; i++)
-        if (is_index_arg(&body->args[i]) && body->args[i].hint == name)
+        if (is_index_arg(&body->args[i]) && body->args[i].hint &&
+            sol_ident_compare(body->args[i].hint, name) == 0)
             return (int)i;
     return -1;
 }
@@ -620,8 +621,8 @@ static bool refine_args(Binder *b, SolBlock *body)
 static int find_memref_arg(SolBlock *body, const SolIdent *name)
 {
     for (uint32_t i = 0; i < body->num_args; i++)
-        if (body->args[i].type && sol_type_is_memref(body->args[i].type) &&
-            body->args[i].hint == name)
+        if (body->args[i].type && sol_type_is_memref(body->args[i].type) && body->args[i].hint &&
+            sol_ident_compare(body->args[i].hint, name) == 0)
             return (int)i;
     return -1;
 }

@@ -84,6 +84,8 @@ void sol_diag_init(SolDiagEngine *e)
 
 void sol_diag_release(SolDiagEngine *e)
 {
+    sol_diag_drop_held(e);
+    sol_vec_free(&e->held);
     for (size_t i = 0; i < e->sources.len; i++)
         release_source(e->sources.data[i]);
     sol_vec_free(&e->sources);
@@ -137,6 +139,22 @@ static void print_snippet(FILE *out, SolSource *src, SolLoc loc)
     fputc('\n', out);
 }
 
+/* Hands one diagnostic to the handler, else prints it. */
+static void report(SolDiagEngine *e, SolSeverity sev, SolLoc loc, const char *msg)
+{
+    SolDiag d = {sev, loc, msg};
+    if (!(e->handler && e->handler(e->handler_user, &d)) && e->out) {
+        if (loc.file)
+            fprintf(e->out, "%s:%u:%u: ", loc.file->str, loc.line, loc.col);
+        else
+            fputs("<unknown>: ", e->out);
+        fprintf(e->out, "%s: %s\n", sol_severity_name(sev), msg);
+        SolSource *src = loc.file ? find_source(e, loc) : NULL;
+        if (src && loc.line)
+            print_snippet(e->out, src, loc);
+    }
+}
+
 void sol_diag_emitv(SolDiagEngine *e, SolSeverity sev, SolLoc loc, const char *fmt, va_list ap)
 {
     SolBuf msg = {0};
@@ -146,19 +164,20 @@ void sol_diag_emitv(SolDiagEngine *e, SolSeverity sev, SolLoc loc, const char *f
         e->num_errors++;
     else if (sev == SOL_SEV_WARNING)
         e->num_warnings++;
-    SolDiag d = {sev, loc, msg.data};
-    if (!(e->handler && e->handler(e->handler_user, &d)) && e->out) {
-        if (loc.file)
-            fprintf(e->out, "%s:%u:%u: ", loc.file->str, loc.line, loc.col);
-        else
-            fputs("<unknown>: ", e->out);
-        fprintf(e->out, "%s: %s\n", sol_severity_name(sev), msg.data);
-        SolSource *src = loc.file ? find_source(e, loc) : NULL;
-        if (src && loc.line)
-            print_snippet(e->out, src, loc);
+    if (e->holding) {
+        e->held_errors += sev == SOL_SEV_ERROR;
+        SolHeldDiag h = {sev, loc, msg.data};
+        sol_vec_push(&e->held, h);
+        memmove(&e->held.data[e->hold_at + 1], &e->held.data[e->hold_at],
+                (e->held.len - 1 - e->hold_at) * sizeof *e->held.data);
+        e->held.data[e->hold_at++] = h;
+    } else {
+        report(e, sev, loc, msg.data);
+        sol_buf_free(&msg);
     }
-    sol_buf_free(&msg);
-    if (sev == SOL_SEV_ERROR && e->error_limit && e->num_errors == e->error_limit)
+    /* Held errors count toward the limit of what is held, not of what is reported. */
+    unsigned counted = e->holding ? e->num_errors : e->num_errors - e->held_errors;
+    if (sev == SOL_SEV_ERROR && e->error_limit && counted == e->error_limit)
         sol_diag_emit(e, SOL_SEV_NOTE, loc, "too many errors (%u); stopping here", e->error_limit);
 }
 
@@ -173,4 +192,38 @@ void sol_diag_emit(SolDiagEngine *e, SolSeverity sev, SolLoc loc, const char *fm
 bool sol_diag_too_many(const SolDiagEngine *e)
 {
     return e->error_limit && e->num_errors >= e->error_limit;
+}
+
+void sol_diag_hold(SolDiagEngine *e, bool on)
+{
+    e->holding = on;
+    e->hold_at = e->held.len;
+}
+
+void sol_diag_report_held(SolDiagEngine *e)
+{
+    for (size_t i = 0; i < e->held.len; i++) {
+        report(e, e->held.data[i].severity, e->held.data[i].loc, e->held.data[i].message);
+        free(e->held.data[i].message);
+    }
+    e->held.len = e->hold_at = 0;
+    e->held_errors = 0;
+}
+
+void sol_diag_drop_held(SolDiagEngine *e)
+{
+    for (size_t i = 0; i < e->held.len; i++) {
+        if (e->held.data[i].severity == SOL_SEV_ERROR)
+            e->num_errors--;
+        else if (e->held.data[i].severity == SOL_SEV_WARNING)
+            e->num_warnings--;
+        free(e->held.data[i].message);
+    }
+    e->held.len = e->hold_at = 0;
+    e->held_errors = 0;
+}
+
+bool sol_diag_too_many_reported(const SolDiagEngine *e)
+{
+    return e->error_limit && e->num_errors - e->held_errors >= e->error_limit;
 }

@@ -1,20 +1,40 @@
 /*
  * The identifier interner: one SolIdent per distinct string, so identifiers compare with ==
- * (Lua's short strings, QBE's intern()). Open addressing with FNV-1a hashes; the table
- * doubles at 50% load. Identifier bytes live in the interner's own arena.
+ * (Lua's short strings, QBE's intern()). Open addressing with a word-at-a-time multiplicative
+ * hash; the table doubles at 50% load. Identifier bytes live in the interner's own arena.
  */
 #include "Support/support.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+/* A multiplicative hash over 8-byte words; a short string (most names) is one or two loads
+ * (4..8 bytes: the first and last four, overlapping), mixed with its length, and the result is
+ * folded so that the low bits, which the tables use, depend on every byte. */
 uint32_t sol_hash_bytes(const void *p, size_t n)
 {
     const unsigned char *s = p;
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ s[i]) * 16777619u;
-    return h;
+    const uint64_t k = 0x9E3779B97F4A7C15ull;
+    uint64_t h = (uint64_t)n * k, w;
+    if (n > 8) {
+        for (size_t i = 0; i + 8 < n; i += 8) {
+            memcpy(&w, s + i, 8);
+            h = (h ^ w) * k;
+            h ^= h >> 29;
+        }
+        memcpy(&w, s + n - 8, 8);
+    } else if (n >= 4) {
+        uint32_t a, b;
+        memcpy(&a, s, 4);
+        memcpy(&b, s + n - 4, 4);
+        w = (uint64_t)a << 32 | b;
+    } else {
+        w = n ? (uint64_t)s[0] << 16 | (uint64_t)s[n >> 1] << 8 | s[n - 1] : 0;
+    }
+    h = (h ^ w) * k;
+    h ^= h >> 32;
+    h *= k;
+    return (uint32_t)(h >> 32);
 }
 
 static void rehash(SolInterner *in)

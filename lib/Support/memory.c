@@ -52,37 +52,28 @@ char *sol_xstrdup(const char *s) { return sol_xstrndup(s, strlen(s)); }
 
 enum { SOL_ARENA_CHUNK = 64 * 1024 };
 
-struct SolArenaChunk {
-    SolArenaChunk *prev;
-    size_t used, cap;
-    max_align_t data[];
-};
-
-void *sol_arena_alloc(SolArena *a, size_t size)
+/* The current chunk is full (sol_arena_alloc has rounded size up). Big requests get a chunk of
+ * their own, slipped under a roomy current chunk so that its free tail stays in use. */
+void *sol_arena_alloc_slow(SolArena *a, size_t size)
 {
-    /* 8 bytes suits every IR struct (no long double, no SIMD types); max_align_t's 16 would
-     * add a quarter to a typical op's footprint. */
-    const size_t align = 8;
-    size = (size + align - 1) & ~(align - 1);
     SolArenaChunk *c = a->head;
-    if (!c || c->cap - c->used < size) {
-        /* Big requests get a chunk of their own so the current chunk keeps its free tail. */
-        size_t cap = size > SOL_ARENA_CHUNK / 4 ? size : SOL_ARENA_CHUNK;
-        SolArenaChunk *n = sol_xmalloc(sizeof *n + cap);
-        n->used = 0, n->cap = cap;
+    size_t cap = size > SOL_ARENA_CHUNK / 4 ? size : SOL_ARENA_CHUNK;
+    SolArenaChunk *n;
+    if (cap == SOL_ARENA_CHUNK && a->spare) {
+        n = a->spare, a->spare = NULL;
+    } else {
+        n = sol_xmalloc(sizeof *n + cap);
         a->total += cap;
-        if (c && cap == size && c->cap - c->used >= SOL_ARENA_CHUNK / 8) {
-            n->prev = c->prev; /* keep the roomy chunk on top */
-            c->prev = n;
-            n->used = size;
-            return memset(n->data, 0, size);
-        }
-        n->prev = c;
-        a->head = c = n;
     }
-    void *p = (char *)c->data + c->used;
-    c->used += size;
-    return memset(p, 0, size);
+    n->used = size, n->cap = cap;
+    if (c && cap == size && c->cap - c->used >= SOL_ARENA_CHUNK / 8) {
+        n->prev = c->prev;
+        c->prev = n;
+    } else {
+        n->prev = c;
+        a->head = n;
+    }
+    return memset(n->data, 0, size);
 }
 
 char *sol_arena_strndup(SolArena *a, const char *s, size_t n)
@@ -98,8 +89,34 @@ void sol_arena_release(SolArena *a)
         p = c->prev;
         free(c);
     }
-    a->head = NULL;
+    free(a->spare);
+    a->head = a->spare = NULL;
     a->total = 0;
+}
+
+SolArenaMark sol_arena_mark(const SolArena *a)
+{
+    SolArenaMark m = {a->head, a->head ? a->head->used : 0};
+    return m;
+}
+
+/* Chunks newer than the mark's are freed, except one standard chunk kept as the spare, so that
+ * an arena released to a mark after every statement does not go back to malloc each time. A big
+ * chunk slipped under a roomy one (see sol_arena_alloc) may survive until the full release. */
+void sol_arena_release_to(SolArena *a, SolArenaMark m)
+{
+    while (a->head && a->head != m.chunk) {
+        SolArenaChunk *c = a->head;
+        a->head = c->prev;
+        if (!a->spare && c->cap == SOL_ARENA_CHUNK) {
+            a->spare = c;
+        } else {
+            a->total -= c->cap;
+            free(c);
+        }
+    }
+    if (a->head)
+        a->head->used = m.used;
 }
 
 /* ---- vectors and buffers ---------------------------------------------------------------- */

@@ -32,14 +32,44 @@ char *sol_xstrndup(const char *s, size_t n);
 /* ---- arena --------------------------------------------------------------------------- */
 
 typedef struct SolArenaChunk SolArenaChunk;
+struct SolArenaChunk {
+    SolArenaChunk *prev;
+    size_t used, cap;
+    max_align_t data[];
+};
 typedef struct SolArena {
-    SolArenaChunk *head; /* newest chunk; chunks are freed all at once */
-    size_t total;        /* bytes reserved from the heap, for statistics */
+    SolArenaChunk *head;  /* newest chunk; chunks are freed all at once */
+    SolArenaChunk *spare; /* one chunk kept by sol_arena_release_to for reuse */
+    size_t total;         /* bytes reserved from the heap, for statistics */
 } SolArena;
 
-void *sol_arena_alloc(SolArena *a, size_t size); /* zeroed, 8-byte aligned */
+/* 8-byte alignment suits every IR struct (no long double, no SIMD types); max_align_t's 16
+ * would add a quarter to a typical op's footprint. */
+#define SOL_ARENA_ALIGN 8
+void *sol_arena_alloc_slow(SolArena *a, size_t size); /* a new chunk, then as below */
+/* Zeroed, 8-byte aligned. Inline: the parser allocates a few objects per token, and with the
+ * size known at the call the zeroing is a few stores. */
+static inline void *sol_arena_alloc(SolArena *a, size_t size)
+{
+    size = (size + SOL_ARENA_ALIGN - 1) & ~(size_t)(SOL_ARENA_ALIGN - 1);
+    SolArenaChunk *c = a->head;
+    if (__builtin_expect(!c || c->cap - c->used < size, 0))
+        return sol_arena_alloc_slow(a, size);
+    void *p = (char *)c->data + c->used;
+    c->used += size;
+    return memset(p, 0, size);
+}
 char *sol_arena_strndup(SolArena *a, const char *s, size_t n);
 void sol_arena_release(SolArena *a);
+
+/* A point in an arena's allocations. Releasing to it frees everything allocated after it, so an
+ * arena can serve as a stack of lifetimes (the parser's scratch memory per statement). */
+typedef struct SolArenaMark {
+    SolArenaChunk *chunk;
+    size_t used;
+} SolArenaMark;
+SolArenaMark sol_arena_mark(const SolArena *a);
+void sol_arena_release_to(SolArena *a, SolArenaMark m);
 
 /* ---- growable arrays ----------------------------------------------------------------- */
 
@@ -143,6 +173,12 @@ typedef struct SolDiag {
 /* Return true when the handler consumed the diagnostic (it is then not printed). */
 typedef bool (*SolDiagHandler)(void *user, const SolDiag *d);
 
+typedef struct SolHeldDiag {
+    SolSeverity severity;
+    SolLoc loc;
+    char *message;
+} SolHeldDiag;
+
 typedef struct SolDiagEngine {
     FILE *out;              /* where diagnostics go; NULL silences them */
     SolDiagHandler handler; /* optional; sees every diagnostic first */
@@ -150,6 +186,10 @@ typedef struct SolDiagEngine {
     SolVecOf(SolSource *) sources; /* for carets: looked up by file identifier */
     unsigned num_errors, num_warnings;
     unsigned error_limit; /* 0 = unlimited */
+    bool holding;         /* see sol_diag_hold */
+    size_t hold_at;       /* where the next held diagnostic goes in `held` */
+    unsigned held_errors; /* errors among them (counted in num_errors too) */
+    SolVecOf(SolHeldDiag) held;
 } SolDiagEngine;
 
 void sol_diag_init(SolDiagEngine *e);
@@ -162,6 +202,16 @@ void sol_diag_emit(SolDiagEngine *e, SolSeverity sev, SolLoc loc, const char *fm
     __attribute__((format(printf, 4, 5)));
 /* True once error_limit errors have been reported: callers stop early. */
 bool sol_diag_too_many(const SolDiagEngine *e);
+/* Holding: while on, diagnostics are counted but kept, not reported, each inserted at hold_at
+ * (which moves past it; it starts at the end): the verifier of ops checked as they are parsed
+ * keeps its findings until the whole input has parsed, in the order a walk of the whole
+ * module would report them. sol_diag_report_held reports them in order (to the handler or
+ * out), sol_diag_drop_held forgets them and takes back their counts. */
+void sol_diag_hold(SolDiagEngine *e, bool on);
+/* sol_diag_too_many counting only the errors reported, not those held (which may be dropped). */
+bool sol_diag_too_many_reported(const SolDiagEngine *e);
+void sol_diag_report_held(SolDiagEngine *e);
+void sol_diag_drop_held(SolDiagEngine *e);
 const char *sol_severity_name(SolSeverity s);
 
 /* ---- threads ----------------------------------------------------------------------------- */

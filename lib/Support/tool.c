@@ -13,6 +13,9 @@
 #ifndef SOLAR_VERSION
 #error "SOLAR_VERSION comes from the project's version in CMakeLists.txt"
 #endif
+#ifndef SOLAR_SOURCE_DIR
+#error "SOLAR_SOURCE_DIR (where the project venv .venv is) comes from lib/CMakeLists.txt"
+#endif
 
 enum { PROBE_TIMEOUT_S = 120 };
 
@@ -108,12 +111,40 @@ static bool probe(const SolTool *t, const char *python, const char *modules, con
     return ok;
 }
 
+/* The project venv's interpreter (scripts/deps.sh makes SOURCE_DIR/.venv; $SOLAR_VENV names
+ * another, and an empty $SOLAR_VENV none) when it is a file; a heap string, or NULL. */
+static char *venv_python(void)
+{
+    const char *venv = getenv("SOLAR_VENV");
+    if (venv && !*venv)
+        return NULL;
+    SolBuf p = {0};
+    sol_buf_printf(&p, "%s/bin/python3", venv ? venv : SOLAR_SOURCE_DIR "/.venv");
+    if (sol_file_is_regular(p.data))
+        return p.data;
+    sol_buf_free(&p);
+    return NULL;
+}
+
+void sol_tool_python_tried(SolBuf *out)
+{
+    char *venv = venv_python();
+    if (venv)
+        sol_buf_printf(out, "%s, ", venv);
+    sol_buf_puts(out, "python3 and /usr/bin/python3");
+    free(venv);
+}
+
 char *sol_tool_find_python(const SolTool *t, const char *modules, const char *what,
                            const char *const *drop_env, bool verbose)
 {
     const char *env = getenv("SOLAR_PYTHON");
     if (env && *env)
         return sol_xstrdup(env);
+    char *venv = venv_python();
+    if (venv && probe(t, venv, modules, what, drop_env, verbose))
+        return venv;
+    free(venv);
     static const char *const candidates[] = {"python3", "/usr/bin/python3"};
     for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; i++)
         if (probe(t, candidates[i], modules, what, drop_env, verbose))

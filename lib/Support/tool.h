@@ -48,12 +48,17 @@ char *sol_tool_sibling(const char *name);
 char *sol_tool_data_file(const char *rel, const char *source_dir);
 
 /* A Python interpreter: $SOLAR_PYTHON when set and not empty (not probed), else the first of
- * `python3` (on PATH) and /usr/bin/python3 that runs `-c "import MODULES"` ("numpy, torch").
+ * the project venv's python3 (SOURCE_DIR/.venv, which scripts/deps.sh makes with JAX and Flax
+ * beside Debian's numpy and torch; $SOLAR_VENV names another, empty for none), `python3` (on
+ * PATH) and /usr/bin/python3 that runs `-c "import MODULES"` ("numpy, torch").
  * With verbose, each probe notes "PYTHON can|cannot import WHAT" (WHAT: "numpy and torch").
  * drop_env: names kept out of the probes' environment (Support/process.h), or NULL. A heap
  * string, or NULL when none imports them (the caller says what to do then). */
 char *sol_tool_find_python(const SolTool *t, const char *modules, const char *what,
                            const char *const *drop_env, bool verbose);
+/* What sol_tool_find_python tries after $SOLAR_PYTHON, for messages: "V, python3 and
+ * /usr/bin/python3" (V: the venv's interpreter, when there is one). */
+void sol_tool_python_tried(SolBuf *out);
 
 /* ---- files (tool_file.c) ----------------------------------------------------------------- */
 

@@ -208,6 +208,7 @@ static const char *read_expectation(Scan *s, const char *line_start, const char 
     uint32_t line;
     bool below;
     const char *why = "";
+    skip_blanks(&c); /* `expected-error @+1 {{...}}`, as MLIR's own tests write it */
     if (!read_offset(s, &c, &line, &below, &why)) {
         malformed(s, where, why);
         return c.p;

@@ -7,6 +7,9 @@
  *   // expected-note@above {{...}}        the nearest line above without an expectation
  *   // expected-remark@below {{...}}      the nearest line below without an expectation
  *
+ * Blanks may separate the severity, the offset and the text (`expected-error @+1 {{...}}`),
+ * as in MLIR's own tests.
+ *
  * While installed, the verifier sees every diagnostic of the engine first: one that matches
  * an unused expectation (same file and line, same severity, `text` a substring of the
  * message) is swallowed; any other is printed as `unexpected error: <msg>` and counted as an

@@ -4,7 +4,7 @@
  */
 #include "Translate/cache.h"
 
-#include "Translate/hash.h"
+#include "Support/sha256.h"
 
 #include <cjson/cJSON.h>
 #include <errno.h>

@@ -137,9 +137,30 @@ void sol_check_close(SolCheck *c)
     memset(c, 0, sizeof *c);
 }
 
-/* The second set of sizes, made the first time a candidate passes; false when there is none
- * (not wanted, a reference directory, nothing to scale, or the program fails there). */
-static bool second_reference(SolCheck *c)
+static bool is_index_arg(const SolVerdict *v, const char *name);
+
+/* keep_fixed: the harness's scaled second set with the sizes v has no index argument for put
+ * back to the first set's values, as N=V,... in out; false when none of them moved. */
+static bool pin_fixed_sizes(const SolCheck *c, const SolVerdict *v, SolBuf *out)
+{
+    bool moved = false;
+    for (size_t i = 0; i < c->ref_b.sizes.len; i++) {
+        const SolRefSize *s = &c->ref_b.sizes.data[i];
+        const SolRefSize *first = sol_reference_size(&c->ref.sizes, s->name);
+        int64_t value = s->value;
+        if (first && first->value != value && !is_index_arg(v, s->name)) {
+            value = first->value;
+            moved = true;
+        }
+        sol_buf_printf(out, "%s%s=%lld", out->len ? "," : "", s->name, (long long)value);
+    }
+    return moved;
+}
+
+/* The second set of sizes, made the first time a candidate passes (v, its verdict at the first
+ * set); false when there is none (not wanted, a reference directory, nothing to scale, or the
+ * program fails there). */
+static bool second_reference(SolCheck *c, const SolVerdict *v)
 {
     if (c->ref_b_state)
         return c->ref_b_state > 0;
@@ -147,11 +168,19 @@ static bool second_reference(SolCheck *c)
     if (!c->have_harness || !c->o.second ||
         sol_reference_sizes_equal(&c->ref.sizes, &c->ref.original))
         return false;
-    SolBuf dir = {0}, err = {0};
+    SolBuf dir = {0}, err = {0}, pinned = {0};
     sol_buf_printf(&dir, "%s/reference-b", c->o.work_dir);
     SolHarnessStatus st =
         sol_harness_run(&c->harness, c->o.model, dir.data, NULL, c->scale_to, 1, c->o.log, &err);
-    if (st == SOL_HARNESS_OK && sol_reference_load(dir.data, &c->ref_b, &err)) {
+    bool loaded = st == SOL_HARNESS_OK && sol_reference_load(dir.data, &c->ref_b, &err);
+    if (loaded && c->o.keep_fixed && pin_fixed_sizes(c, v, &pinned)) {
+        sol_reference_free(&c->ref_b);
+        st = sol_harness_run(&c->harness, c->o.model, dir.data, pinned.data, 0, 0, c->o.log,
+                             &err);
+        loaded = st == SOL_HARNESS_OK && sol_reference_load(dir.data, &c->ref_b, &err);
+    }
+    sol_buf_free(&pinned);
+    if (loaded) {
         if (!sol_reference_sizes_equal(&c->ref_b.sizes, &c->ref.sizes)) {
             c->ref_b_state = 1;
             sol_reference_sizes_text(&c->sizes_b, &c->ref_b.sizes);
@@ -189,7 +218,7 @@ static void merge_second(SolCheck *c, SolVerdict *v, SolVerdict *b)
 void sol_check_candidate(SolCheck *c, const char *ir, size_t len, const char *label, SolVerdict *v)
 {
     sol_candidate_validate(&c->val, ir, len, &c->ref, label, v);
-    if (!v->ok || !second_reference(c))
+    if (!v->ok || !second_reference(c, v))
         return;
     SolBuf lb = {0};
     sol_buf_printf(&lb, "%s-b", label);

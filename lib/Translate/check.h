@@ -27,6 +27,9 @@ typedef struct SolCheckOptions {
     SolSourceLang lang;         /* which framework the harness needs */
     const char *small;          /* N=V,...: the first sizes; NULL: scaled */
     bool second;                /* also validate at a second, scaled set (--variant 1) */
+    bool keep_fixed;            /* solar-import: the second set keeps every size the candidate
+                                   has no index argument for (the importer fixed it: baked into
+                                   the IR, its header says why) at the first set's value */
     const char *reference;      /* a reference directory instead of the harness */
     const char *keep_reference; /* the harness writes the first reference here */
     const char *solar_run;      /* path or name of solar-run */

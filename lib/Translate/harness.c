@@ -49,11 +49,12 @@ bool sol_harness_find(SolHarness *h, SolSourceLang lang, const SolLog *log, SolB
     h->python = sol_harness_find_python(module, log);
     if (h->python)
         return true;
+    sol_buf_printf(err, "no Python here can import numpy and %s (tried ", module);
+    sol_tool_python_tried(err);
     sol_buf_printf(err,
-                   "no Python here can import numpy and %s (tried python3 and /usr/bin/python3); "
-                   "set SOLAR_PYTHON, or validate against reference files made elsewhere with "
-                   "--reference DIR",
-                   module);
+                   "); %sset SOLAR_PYTHON, or validate against reference files made elsewhere "
+                   "with --reference DIR",
+                   lang == SOL_LANG_JAX ? "run scripts/deps.sh (the project venv has JAX), " : "");
     sol_harness_free(h);
     return false;
 }

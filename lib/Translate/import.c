@@ -7,7 +7,7 @@
 #include "Support/process.h"
 #include "Translate/check.h"
 #include "Translate/files.h"
-#include "Translate/hash.h"
+#include "Support/sha256.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -23,6 +23,7 @@ enum {
 
 typedef struct Import {
     const SolImportOptions *o;
+    SolSourceLang lang; /* from the source's imports, as solar-translate decides */
     SolBuf source, ir, small;
     char source_hash[65];
     char *work_dir, *solar_run;
@@ -55,14 +56,23 @@ static bool importer_command(Import *m)
         return true;
     }
     char *dir = sol_harness_python_dir();
-    char *py = sol_harness_find_python("torch", m->o->log);
+    const char *module = m->lang == SOL_LANG_JAX ? "jax" : "torch";
+    char *py = dir ? sol_harness_find_python(module, m->o->log) : NULL;
     if (!dir || !py) {
-        sol_tool_error(&m->o->log->tool, "%s",
-                       !dir ? "cannot find the project's python directory "
-                              "(solar_import and solar_reference.py)"
-                            : "no Python here can import numpy and torch (tried "
-                              "python3 and /usr/bin/python3); set SOLAR_PYTHON");
-        free(dir), free(py);
+        SolBuf why = {0};
+        if (!dir) {
+            sol_buf_puts(&why, "cannot find the project's python directory (solar_import and "
+                               "solar_reference.py)");
+        } else {
+            sol_buf_printf(&why, "no Python here can import numpy and %s (tried ", module);
+            sol_tool_python_tried(&why);
+            sol_buf_printf(&why, "); %sset SOLAR_PYTHON",
+                           m->lang == SOL_LANG_JAX ? "run scripts/deps.sh (the project venv "
+                                                     "has JAX and Flax) or "
+                                                   : "");
+        }
+        sol_tool_error(&m->o->log->tool, "%s", why.data);
+        sol_buf_free(&why), free(dir), free(py);
         return false;
     }
     SolBuf pp = {0};
@@ -169,9 +179,10 @@ static int validate(Import *m, SolBuf *out)
     SolCheck check;
     /* The importer's sizes, or the user's; a second set only when the user chose none. */
     SolCheckOptions co = {.model = o->input,
-                          .lang = SOL_LANG_PYTORCH,
+                          .lang = m->lang,
                           .small = o->small ? o->small : m->small.data,
                           .second = !o->small,
+                          .keep_fixed = true,
                           .reference = o->reference,
                           .keep_reference = o->keep_reference,
                           .solar_run = m->solar_run,
@@ -240,6 +251,7 @@ int sol_import_run(const SolImportOptions *o)
         rc = EXIT_FAILED;
     if (rc == 0) {
         sol_sha256_hex(m.source.data, m.source.len, m.source_hash);
+        m.lang = sol_source_language(m.source.data, m.source.len, NULL);
         m.solar_run = o->solar_run ? sol_xstrdup(o->solar_run) : sol_tool_sibling("solar-run");
         rc = import(&m);
     }

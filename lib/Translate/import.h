@@ -1,6 +1,6 @@
 /*
  * solar-import as a library call: the Python importer (python/solar_import, a package of its
- * own) turns a PyTorch program into the SOLAR-C affine dialect without a model, and the
+ * own) turns a PyTorch or JAX program into the SOLAR-C affine dialect without a model, and the
  * result is validated with exactly the code that validates solar-translate's candidates
  * (check.h), then written with a provenance header.
  *
@@ -14,8 +14,9 @@
  *   exit 1: the model is at fault or uses what the importer does not support; stderr holds
  *           `MODEL.py:LINE: error: ...` lines, passed through unchanged;
  *   exit 2: usage error.
- * $PY is found like the harness's Python (SOLAR_PYTHON, python3, /usr/bin/python3 with
- * torch); SOLAR_IMPORTER (words split at blanks, e.g. "python3 fake.py") replaces
+ * The program is JAX when it imports jax or flax (sol_source_language, as solar-translate
+ * decides), else PyTorch; $PY is found like the harness's Python (SOLAR_PYTHON, the project
+ * venv, python3, /usr/bin/python3 with numpy and torch, or jax); SOLAR_IMPORTER (words split at blanks, e.g. "python3 fake.py") replaces
  * `$PY -m solar_import` for tests.
  *
  * Validation runs the reference at the sizes.small assignment, then at a second, scaled set

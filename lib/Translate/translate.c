@@ -6,7 +6,7 @@
 
 #include "Translate/ask.h"
 #include "Translate/files.h"
-#include "Translate/hash.h"
+#include "Support/sha256.h"
 #include "Translate/import.h"
 
 #include <stdlib.h>

@@ -1,8 +1,8 @@
 /*
  * The measurement: python/solar_measure.py run by an interpreter with numpy and torch. The
- * interpreter is SOLAR_PYTHON when set, else the first of `python3` on PATH and
- * /usr/bin/python3 (Debian's, with python3-torch) that imports both, as solar-translate picks
- * it. The script is found beside the installed binary (<prefix>/share/solar/python/) or in the
+ * interpreter is SOLAR_PYTHON when set, else the first of the project venv's, `python3` on
+ * PATH and /usr/bin/python3 (Debian's, with python3-torch) that imports both, as
+ * solar-translate picks it (Support/tool.h). The script is found beside the installed binary (<prefix>/share/solar/python/) or in the
  * source tree of an uninstalled build. It prints one JSON object on stdout.
  */
 #include "Validate/validate.h"
@@ -29,8 +29,9 @@ bool sol_val_measurer_find(SolValMeasurer *m, const SolTool *t, bool verbose, So
     m->python = sol_tool_find_python(t, "numpy, torch", "numpy and torch", NULL, verbose);
     if (m->python)
         return true;
-    sol_buf_puts(err, "no Python here can import numpy and torch (tried python3 and "
-                      "/usr/bin/python3); set SOLAR_PYTHON to one that can");
+    sol_buf_puts(err, "no Python here can import numpy and torch (tried ");
+    sol_tool_python_tried(err);
+    sol_buf_puts(err, "); set SOLAR_PYTHON to one that can");
     sol_val_measurer_free(m);
     return false;
 }

@@ -40,8 +40,8 @@ def parse_small(text):
 
 
 def main(argv=None):
-    ap = _Parser(prog=PROG, description="Import a KernelBench-layout PyTorch model into the "
-                                        "SOLAR-C affine dialect.")
+    ap = _Parser(prog=PROG, description="Import a KernelBench-layout PyTorch model, or a JAX "
+                                        "or Flax program, into the SOLAR-C affine dialect.")
     ap.add_argument("model", metavar="MODEL.py")
     ap.add_argument("-o", dest="out", metavar="OUT.mlir", required=True)
     ap.add_argument("--small", metavar="N=V,...", action="append", default=[],
@@ -64,6 +64,9 @@ def main(argv=None):
 
     from .errors import ImportFault, UsageFault
     from .driver import import_model
+    from .trace import solar_reference
+    if solar_reference.read_framework(args.model)[0] == "jax":  # it imports jax or flax
+        from .jax.driver import import_model
 
     log = (lambda m: print("%s: %s" % (PROG, m), file=sys.stderr)) if args.verbose else None
     try:

@@ -27,8 +27,24 @@ from . import fit
 from .emit import emit_module, unsupported
 
 
+class TorchFrontend:
+    """How a PyTorch model is traced, flattened into fit slots and written. Another framework
+    supplies the same names (python/solar_import/jax/driver.py: JaxFrontend) and reuses the
+    size choice, the fitting loop and the header below."""
+    traced_with = "aten graph traced with torch.fx make_fx"
+    fit_at_real_sizes = False   # get_inputs() at real sizes may allocate gigabytes
+    trace_model = staticmethod(tr.trace_model)
+    flatten = staticmethod(fit.flatten)
+    unsupported = staticmethod(unsupported)
+    first_difference = staticmethod(fit.first_difference)
+    slot_locals = staticmethod(fit.slot_locals)
+    describe_slot = staticmethod(fit.describe_slot)
+    emit_module = staticmethod(emit_module)
+
+
 class Importer:
-    def __init__(self, path, small=None, entry_sizes="real", log=None):
+    def __init__(self, path, small=None, entry_sizes="real", log=None, frontend=TorchFrontend):
+        self.fe = frontend
         self.path = path
         self.small_override = dict(small or {})
         self.entry_sizes = entry_sizes
@@ -39,8 +55,8 @@ class Importer:
         key = tuple(sorted(sizes.items()))
         if key not in self.cache:
             try:
-                t = tr.trace_model(self.path, sizes)
-                self.cache[key] = (t, fit.flatten(t), None)
+                t = self.fe.trace_model(self.path, sizes)
+                self.cache[key] = (t, self.fe.flatten(t), None)
             except ImportFault as e:
                 self.cache[key] = (None, None, e)
         return self.cache[key]
@@ -79,7 +95,7 @@ class Importer:
         if base is None:
             raise first_err
         t0, flat0, _ = self.trace(base)
-        msgs = unsupported(t0, path)
+        msgs = self.fe.unsupported(t0, path)
         if msgs:
             raise ImportFault(msgs)
 
@@ -98,7 +114,7 @@ class Importer:
                     why = why or "the model fails at %s=%d" % (n, v)
                     continue
                 if flat[0] != flat0[0]:
-                    diff = fit.first_difference(flat0[0], flat[0], t0)
+                    diff = self.fe.first_difference(flat0[0], flat[0], t0)
                     why = "changing it changes the traced program (%s)" % diff
                     break
                 ok = v
@@ -160,17 +176,27 @@ class Importer:
                     if t is not None and flat[0] == flat0[0]:
                         traces.append(t)
                         envs.append(e)
+                if self.fe.fit_at_real_sizes:
+                    # The real sizes too, so a form that fits the small traces by accident
+                    # (embed_dim floordiv num_heads is none of fit.py's forms) is caught
+                    # where the file is analysed, not silently wrong there.
+                    e = dict(env0)
+                    e.update({n: real[n] for n in varied})
+                    t, flat, err = self.trace(e)
+                    if t is not None and flat[0] == flat0[0] and e not in envs:
+                        traces.append(t)
+                        envs.append(e)
                 if len(traces) == len(varied) + 1 and len(varied) > 1:
                     self.log("warning: no trace changing several constants at once; the fit "
                              "is not cross-checked")
             vectors = list(zip(*[self.trace(e)[1][1] for e in envs]))
             try:
-                syms = fit.fit_slots(vectors, envs, varied, fit.slot_locals(t0))
+                syms = fit.fit_slots(vectors, envs, varied, self.fe.slot_locals(t0))
             except fit.FitFailed as e:
                 # Fix one constant at a time, the smallest first (a group count or a head
                 # count rather than the channels it divides), then refit.
                 n = min(sorted(e.constants), key=lambda c: (real[c], -names.index(c)))
-                where = fit.describe_slot(t0, e.slot)
+                where = self.fe.describe_slot(t0, e.slot)
                 if where.startswith("an argument"):
                     fixed[n] = "changing it changes %s, which is not a size" % where
                 else:
@@ -180,7 +206,7 @@ class Importer:
                 continue
             header = self._header(real, varied, fixed, base, env0)
             try:
-                text, work = emit_module(t0, syms, {"index_args": varied}, path, header)
+                text, work = self.fe.emit_module(t0, syms, {"index_args": varied}, path, header)
             except NeedFixed as e:
                 deps = e.constants & set(varied)
                 if not deps:
@@ -196,8 +222,7 @@ class Importer:
 
     def _header(self, real, varied, fixed, base, env0):
         name = os.path.basename(self.path)
-        lines = ["// Imported by solar-import from %s (aten graph traced with torch.fx make_fx)."
-                 % name]
+        lines = ["// Imported by solar-import from %s (%s)." % (name, self.fe.traced_with)]
         small = ["%s=%d" % (n, base[n]) for n in varied]
         if self.entry_sizes == "small":
             small += ["%s=%d" % (n, env0[n]) for n in real if n in fixed]
@@ -266,10 +291,10 @@ class Importer:
 WORK_BUDGET = 3e7
 
 
-def import_model(path, small=None, entry_sizes="real", log=None):
+def import_model(path, small=None, entry_sizes="real", log=None, frontend=TorchFrontend):
     log = log or (lambda m: None)
     small = dict(small or {})
-    imp = Importer(path, small, entry_sizes, log)
+    imp = Importer(path, small, entry_sizes, log, frontend)
     text = imp.run()
     for _ in range(4):
         if imp.work <= WORK_BUDGET:
@@ -283,7 +308,7 @@ def import_model(path, small=None, entry_sizes="real", log=None):
         log("estimated validation work %.3g iterations at %s: shrinking to %s" % (
             imp.work, imp.base, shrunk))
         try:
-            imp2 = Importer(path, shrunk, entry_sizes, log)
+            imp2 = Importer(path, shrunk, entry_sizes, log, frontend)
             text2 = imp2.run()
         except ImportFault:
             break

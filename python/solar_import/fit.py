@@ -216,16 +216,18 @@ def _fit_one(vec, envs, names, known, local_syms):
                     out = out * pool[i][0]
                 return out
     # 5. (X + c*Y + k) floordiv s.
+    # The simplest form first: every (X + k) floordiv s before any with a second term, which
+    # can fit the traces by accident where sizes vary together ((H + 3W + 2) floordiv 6 - 1
+    # for W floordiv 2 when H and W move in step).
     ys = [(None, 0, [0] * len(envs))] + [(y, c, vals) for y, vals in pool for c in (-1, 1, -2, 2, -3, 3, -4, 4, -5, -6, -7, -8)]
-    for x, xv in pool:
-        for y, cy, yv in ys:
-            if y is not None and y.key == x.key:
-                continue
-            base = [a + cy * b for a, b in zip(xv, yv)]
-            for st in range(2, 9):
-                k_lo = vec[0] * st - base[0]
-                for k in range(k_lo, k_lo + st):
-                    if all((b + k) // st == v for b, v in zip(base, vec)):
-                        num = x + (y * cy if y is not None else 0) + k
-                        return num.floordiv(st)
+    for (y, cy, yv), (x, xv) in itertools.product(ys, pool):
+        if y is not None and y.key == x.key:
+            continue
+        base = [a + cy * b for a, b in zip(xv, yv)]
+        for st in range(2, 9):
+            k_lo = vec[0] * st - base[0]
+            for k in range(k_lo, k_lo + st):
+                if all((b + k) // st == v for b, v in zip(base, vec)):
+                    num = x + (y * cy if y is not None else 0) + k
+                    return num.floordiv(st)
     return None

@@ -40,11 +40,18 @@ config.substitutions.append(("%corpus", os.path.join(config.solar_src_root, "tes
 if config.mlir_opt:
     config.available_features.add("mlir-opt")
 
-# The Python side of validation: %python is the interpreter CMake found (Debian's /usr/bin/python3,
-# which has numpy and torch), %examples and %scripts the source folders, %utils the Python test
-# oracles (test/lit/Utils: check_example.py, mlir_jit_run.py, ... on common.py), %solar_reference the
-# PyTorch reference harness. Feature `torch`: that interpreter can import torch and numpy.
-python = getattr(config, "python", "") or "/usr/bin/python3"
+# The Python side of validation: %python is the project venv's interpreter (.venv, made by
+# scripts/deps.sh: Debian's python3 seeing Debian's numpy and torch, plus JAX and Flax from
+# PyPI), the one the tools pick by default, else the interpreter CMake found (Debian's
+# /usr/bin/python3, with numpy and torch; %system_python either way). %examples and %scripts are
+# the source folders, %utils the Python test oracles (test/lit/Utils: check_example.py,
+# mlir_jit_run.py, ... on common.py), %solar_reference the reference harness. Feature `torch`:
+# %python can import torch and numpy; `jax`: it can import jax and flax too; `system-jax`:
+# %system_python can import jax (tests of the no-JAX errors need one that cannot).
+system_python = getattr(config, "python", "") or "/usr/bin/python3"
+_venv_python = os.path.join(config.solar_src_root, ".venv", "bin", "python3")
+python = _venv_python if os.access(_venv_python, os.X_OK) else system_python
+config.substitutions.append(("%system_python", system_python))
 config.substitutions.append(("%python", python))
 config.substitutions.append(("%examples", os.path.join(config.solar_src_root, "examples")))
 config.substitutions.append(("%scripts", os.path.join(config.solar_src_root, "scripts")))
@@ -64,12 +71,20 @@ config.substitutions.append(
     ("%solar_validate", "env SOLAR_PYTHON=%s %s" % (
         python, os.path.join(config.solar_tools_dir, "solar-validate")))
 )
-try:
-    if subprocess.call([python, "-c", "import torch, numpy"], stdout=subprocess.DEVNULL,
-                       stderr=subprocess.DEVNULL) == 0:
-        config.available_features.add("torch")
-except OSError:
-    pass
+def _imports(interpreter, modules):
+    try:
+        return subprocess.call([interpreter, "-c", "import " + modules], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL) == 0
+    except OSError:
+        return False
+
+
+if _imports(python, "torch, numpy"):
+    config.available_features.add("torch")
+if _imports(python, "numpy, jax, flax.linen"):
+    config.available_features.add("jax")
+if _imports(system_python, "jax"):
+    config.available_features.add("system-jax")
 
 # Feature `mlir-jit`: MLIR 14's JIT works here (mlir-opt-14, LLVM 14's mlir-cpu-runner, numpy in
 # %python), for test/lit/Utils/mlir_jit_run.py, the second executor (test/lit/Exec/jit-*.test).

@@ -4,7 +4,8 @@
  * (blanks, empty items, last value wins, both errors), whole-file reads (empty file, size cap,
  * missing file) and atomic writes (a new file, a replaced file keeping its mode, a discarded
  * output leaving the old file, the two error forms for a missing directory, no temporary
- * left behind). Exit status 0 = pass.
+ * left behind) and the interpreter search (the project venv first, SOLAR_VENV). Exit status
+ * 0 = pass.
  */
 #include "Support/tool.h"
 
@@ -291,6 +292,52 @@ static void test_misc(void)
     unsetenv("SOLAR_PYTHON");
 }
 
+/* The project venv is tried first: its interpreter when it imports the modules (probed), and
+ * named in the "tried" text; SOLAR_VENV names another venv, empty none. */
+static void test_venv(const char *dir)
+{
+    char bin[256], py[300];
+    snprintf(bin, sizeof bin, "%s/bin", dir);
+    snprintf(py, sizeof py, "%s/python3", bin);
+    EXPECT(mkdir(bin, 0755) == 0);
+    FILE *f = fopen(py, "w");
+    EXPECT(f != NULL);
+    fputs("#!/bin/sh\nexit 0\n", f); /* imports anything */
+    fclose(f);
+    EXPECT(chmod(py, 0755) == 0);
+    unsetenv("SOLAR_PYTHON");
+    setenv("SOLAR_VENV", dir, 1);
+    char *s = sol_tool_find_python(&tool, "numpy", "numpy", NULL, true);
+    EXPECT_STR(s, py);
+    free(s);
+    char want[1200];
+    snprintf(want, sizeof want, "tool-test: %s can import numpy\n", py);
+    EXPECT_STR(take(), want);
+    SolBuf tried = {0};
+    sol_tool_python_tried(&tried);
+    snprintf(want, sizeof want, "%s, python3 and /usr/bin/python3", py);
+    EXPECT_STR(tried.data, want);
+    /* A venv whose interpreter fails the probe is passed over. */
+    f = fopen(py, "w");
+    fputs("#!/bin/sh\nexit 1\n", f);
+    fclose(f);
+    s = sol_tool_find_python(&tool, "no_such_module_anywhere", "it", NULL, true);
+    EXPECT(s == NULL);
+    snprintf(want, sizeof want,
+             "tool-test: %s cannot import it\ntool-test: python3 cannot import it\n"
+             "tool-test: /usr/bin/python3 cannot import it\n",
+             py);
+    EXPECT_STR(take(), want);
+    free(s);
+    setenv("SOLAR_VENV", "", 1);
+    tried.len = 0;
+    sol_tool_python_tried(&tried);
+    EXPECT_STR(tried.data, "python3 and /usr/bin/python3");
+    sol_buf_free(&tried);
+    unsetenv("SOLAR_VENV");
+    EXPECT(unlink(py) == 0 && rmdir(bin) == 0);
+}
+
 int main(void)
 {
     tool.err = open_memstream(&msg, &msg_len);
@@ -301,6 +348,7 @@ int main(void)
     char dir[] = "/tmp/solar-unit-tool-XXXXXX";
     EXPECT(mkdtemp(dir) != NULL);
     test_files(dir);
+    test_venv(dir);
     EXPECT(rmdir(dir) == 0);
     test_misc();
     fclose(tool.err);

@@ -14,7 +14,7 @@
 #include "Translate/chat.h"
 #include "Translate/compare.h"
 #include "Translate/extract.h"
-#include "Translate/hash.h"
+#include "Support/sha256.h"
 #include "Translate/llm.h"
 #include "Translate/prompt.h"
 

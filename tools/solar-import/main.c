@@ -1,5 +1,5 @@
 /*
- * solar-import: imports a PyTorch program into the SOLAR-C affine dialect with the Python
+ * solar-import: imports a PyTorch or JAX program into the SOLAR-C affine dialect with the Python
  * importer (python/solar_import, no LLM), validates the result exactly as solar-translate
  * validates a translation, and writes it with a provenance header.
  *
@@ -106,16 +106,20 @@ static void print_help(FILE *out)
 {
     fputs("USAGE: solar-import MODEL.py -o OUT.mlir [options]\n\n"
           "Imports a PyTorch module (KernelBench layout: class Model, get_inputs(),\n"
-          "get_init_inputs(), module-level size constants) into the SOLAR-C affine dialect\n"
-          "with the Python importer, without a model, and writes OUT only when the result\n"
-          "computes what the program computes (solar-run --precision=wide against the\n"
-          "program's own outputs at the importer's small sizes and at a second set).\n\n"
+          "get_init_inputs(), module-level size constants), or a JAX program (a file that\n"
+          "imports jax or flax: forward() and get_inputs(), or a Flax Model; docs/jax.md),\n"
+          "into the SOLAR-C affine dialect with the Python importer, without a model, and\n"
+          "writes OUT only when the result computes what the program computes (solar-run\n"
+          "--precision=wide against the program's own outputs at the importer's small sizes\n"
+          "and at a second set).\n\n"
           "OPTIONS:\n",
           out);
     sol_cli_print_flags(&cli, out);
     fputs("\nENVIRONMENT:\n"
           "  SOLAR_PYTHON    the Python that runs the importer and the program (default: the\n"
-          "                  first of python3 and /usr/bin/python3 that imports torch)\n"
+          "                  first of the project venv's (.venv, from scripts/deps.sh),\n"
+          "                  python3 and /usr/bin/python3 that imports torch, or jax)\n"
+          "  SOLAR_VENV      the venv tried first instead of .venv (empty: none)\n"
           "  SOLAR_IMPORTER  a command run instead of `$SOLAR_PYTHON -m solar_import`\n\n"
           "Exit status: 0 imported, 1 the importer refused the program (its errors are shown\n"
           "as it wrote them) or the import failed validation (OUT is not written), 2 bad\n"

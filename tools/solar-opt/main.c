@@ -516,8 +516,8 @@ static int process_input(Driver *d, const SolIdent *file, const Input *in)
 
 /* ---- main -------------------------------------------------------------------------------- */
 
-/* A plain file, parsed as one module, is streamed: it is never held in memory while its IR
- * is (diagnostics read the file again to quote it). Everything else is read whole. */
+/* A plain file, parsed as one module, is read as a stream: it is never held in memory while its
+ * IR is (diagnostics read the file again to quote it). Everything else is read whole. */
 static bool can_stream(const Options *o)
 {
     struct stat st;
@@ -525,6 +525,21 @@ static bool can_stream(const Options *o)
            stat(o->input, &st) == 0 && S_ISREG(st.st_mode);
 }
 
+/* With nothing to do but verify and print, such a file is also handled one op at a time
+ * (sol_stream_file): a long function is never held whole. Any pass, binding, entry or report
+ * flag (--hw, --report other than the default, --report-file, --measured-ms, --target-ms,
+ * --fp32-matmul, --conv-algo, --tight-matmul) takes the whole-module path, which also warns
+ * when such a flag has no effect. */
+static bool print_only(const Options *o)
+{
+    const ReportFlags *r = &o->report;
+    bool report_flags = r->hw || r->format != SOL_REPORT_TEXT || r->report_file ||
+                        r->measured_ms >= 0 || r->target_ms >= 0 || r->bound_flags;
+    return o->pipeline.len == 0 && o->bindings.len == 0 && !o->entry && !o->print_signature &&
+           !o->print_ir_after_all && !report_flags;
+}
+
+/* Parses the file at path as it is read: op by op when print_only(), else into a module. */
 static int run_streamed(Driver *d, const char *path)
 {
     FILE *f = fopen(path, "rb");
@@ -535,9 +550,20 @@ static int run_streamed(Driver *d, const char *path)
     SolDiagEngine *diag = sol_context_diag(d->ctx);
     SolSource src = {.name = sol_ident_cstr(d->ctx, path)}; /* data NULL: loaded on demand */
     sol_diag_add_source(diag, &src);
-    SolModule *m = sol_parse_file(d->ctx, path, f);
-    fclose(f);
-    int rc = finish_module(d, m, 0);
+    int rc = 0;
+    if (print_only(d->opts)) {
+        unsigned errors = diag->num_errors;
+        if (!sol_stream_file(d->ctx, path, f, d->out, &(SolPrintOptions){d->opts->target})) {
+            rc = EXIT_INPUT;
+            if (diag->num_errors == errors)
+                sol_tool_error(&tool, "cannot write the output: %s", strerror(errno ? errno : EIO));
+        }
+        fclose(f);
+    } else {
+        SolModule *m = sol_parse_file(d->ctx, path, f);
+        fclose(f);
+        rc = finish_module(d, m, 0);
+    }
     sol_diag_remove_source(diag, &src);
     return rc;
 }

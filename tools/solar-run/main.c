@@ -4,6 +4,11 @@
  *   solar-run FILE [--entry NAME] [--bind N=V,...] [--input NAME=PATH.npy]... [--seed S]
  *             [--out-dir DIR] [--compare NAME=REF.npy]... [--rtol R] [--atol A]
  *             [--precision=exact|wide] [--max-steps N] [--max-memory BYTES] [--print] [--stats]
+ *             [--engine=auto|interp|c] [--threads N] [--emit-c FILE] [-v]
+ *
+ * The environment: SOLAR_RUN_ENGINE (the default of --engine), SOLAR_CC (the C engine's
+ * compiler, default cc), SOLAR_CACHE_DIR (its compiled programs go to SOLAR_CACHE_DIR/exec,
+ * default ~/.cache/solar/exec; empty: no cache).
  *
  * Flags -> parse -> verify -> bind sizes -> argument tensors -> execute -> outputs. The IR is
  * untrusted (it may come from an LLM): the executor reads and writes only the tensors this
@@ -44,6 +49,10 @@ typedef enum FlagId {
     F_MAX_STEPS,
     F_MAX_MEMORY,
     F_NO_BATCH,
+    F_ENGINE,
+    F_THREADS,
+    F_EMIT_C,
+    F_VERBOSE,
     F_PRINT,
     F_STATS,
     F_HELP,
@@ -70,13 +79,22 @@ static const SolFlag flags[] = {
     {"--max-memory", F_MAX_MEMORY, "BYTES",
      "stop when arguments plus allocations exceed BYTES (suffixes K M G; default 8G; 0: none)"},
     {"--no-batch", F_NO_BATCH, NULL,
-     "run every loop one iteration at a time (the reference for the batched fast path)"},
+     "interpreter: run every loop one iteration at a time (the reference for the batched path)"},
+    {"--engine", F_ENGINE, "auto|interp|c",
+     "c: compile the IR to C with the system compiler (cached) and run it; interp: the "
+     "bytecode interpreter, the reference; auto (default): c when a compiler is there and the "
+     "run is long or already compiled"},
+    {"--threads", F_THREADS, "N",
+     "C engine: threads for loops whose iterations are independent (default: all cores); "
+     "results are the same for every N"},
+    {"--emit-c", F_EMIT_C, "FILE", "write the C engine's program for this run to FILE"},
+    {"-v", F_VERBOSE, NULL, "say which engine ran and what the C engine did (compiler, cache)"},
     {"--print", F_PRINT, NULL, "print every written argument"},
     {"--stats", F_STATS, NULL, "print steps, peak memory, proved accesses and time to stderr"},
     {"--help", F_HELP, NULL, "print this help and exit"},
     {"--version", F_VERSION, NULL, "print the version and exit"},
 };
-static const char *const aliases[] = {"-h", "--help", NULL};
+static const char *const aliases[] = {"-h", "--help", "--verbose", "-v", NULL};
 static const SolCli cli = {.tool = "solar-run",
                            .flags = flags,
                            .num_flags = sizeof flags / sizeof flags[0],
@@ -120,6 +138,21 @@ static bool parse_double(const char *flag, const char *s, double *out)
 {
     return sol_tool_parse_double(&run_tool, flag, s, 0, INFINITY, false, "a non-negative number",
                                  out);
+}
+
+static bool parse_engine(const char *what, const char *s, SolEngine *out)
+{
+    if (strcmp(s, "auto") == 0)
+        *out = SOL_ENGINE_AUTO;
+    else if (strcmp(s, "interp") == 0)
+        *out = SOL_ENGINE_INTERP;
+    else if (strcmp(s, "c") == 0)
+        *out = SOL_ENGINE_C;
+    else {
+        sol_tool_error(&run_tool, "%s: expected 'auto', 'interp' or 'c', got '%s'", what, s);
+        return false;
+    }
+    return true;
 }
 
 /* NAME=PATH, with an optional '%' before NAME. */
@@ -179,6 +212,22 @@ static bool apply_flag(void *user, const SolFlag *f, char *value)
     case F_MAX_STEPS: return parse_u64("--max-steps", value, &o->exec.max_steps);
     case F_MAX_MEMORY: return parse_bytes(value, &o->exec.max_memory);
     case F_NO_BATCH: return o->exec.no_batch = true;
+    case F_ENGINE:
+        o->engine_given = true;
+        return parse_engine("--engine", value, &o->exec.engine);
+    case F_THREADS: {
+        uint64_t n;
+        if (!parse_u64("--threads", value, &n))
+            return false;
+        if (n < 1 || n > 1024) {
+            sol_tool_error(&run_tool, "--threads: expected 1 to 1024, got '%s'", value);
+            return false;
+        }
+        o->exec.threads = (unsigned)n;
+        return true;
+    }
+    case F_EMIT_C: o->emit_c = value; return true;
+    case F_VERBOSE: return o->verbose = true;
     case F_PRINT: return o->print = true;
     case F_STATS: return o->stats = true;
     case F_HELP: return o->help = true;
@@ -219,6 +268,12 @@ static void print_help(FILE *out)
           "outputs out of tolerance, 2 bad usage.\n\nOPTIONS:\n",
           out);
     sol_cli_print_flags(&cli, out);
+    fputs("\nENVIRONMENT:\n"
+          "  SOLAR_RUN_ENGINE     the default of --engine\n"
+          "  SOLAR_CC             the C engine's compiler (default cc)\n"
+          "  SOLAR_CACHE_DIR      compiled programs go to SOLAR_CACHE_DIR/exec (default\n"
+          "                       ~/.cache/solar/exec; empty: no cache)\n",
+          out);
 }
 
 /* ---- the run ----------------------------------------------------------------------------- */
@@ -259,6 +314,55 @@ static bool make_out_dir(const char *dir)
     return ok;
 }
 
+/* -v: the engine's log; --stats: the counts and times. */
+static void report_engine(const RunOptions *o, const SolExecStats *st, double seconds)
+{
+    if (o->verbose) {
+        const char *line = st->log.data;
+        for (const char *nl; line && *line; line = nl + 1) {
+            nl = strchr(line, '\n');
+            if (!nl)
+                nl = line + strlen(line) - 1;
+            sol_tool_note(&run_tool, "%.*s", (int)(nl - line + (*nl != '\n')), line);
+        }
+        if (st->engine == SOL_ENGINE_C)
+            sol_tool_note(&run_tool,
+                          "engine: C (%s, %u thread%s, %u parallel loop%s, %u in lanes)",
+                          st->cache_hit ? "cached" : "compiled", st->threads,
+                          st->threads == 1 ? "" : "s", st->parallel_loops,
+                          st->parallel_loops == 1 ? "" : "s", st->lane_loops);
+        else
+            sol_tool_note(&run_tool, "engine: interpreter");
+    }
+    if (!o->stats)
+        return;
+    if (st->engine == SOL_ENGINE_C)
+        fprintf(stderr,
+                "solar-run: %.3f s (C engine: %.3f s compiling, %u threads, %u parallel loops, "
+                "%u in lanes%s), %llu steps, peak memory %llu bytes, %u accesses proved in "
+                "bounds, %u checked at run time\n",
+                seconds, st->compile_s, st->threads, st->parallel_loops, st->lane_loops,
+                st->reran_in_order ? ", rerun in order" : "", (unsigned long long)st->steps,
+                (unsigned long long)st->peak_memory, st->proved_access, st->checked_access);
+    else
+        fprintf(stderr,
+                "solar-run: %.3f s, %llu steps, peak memory %llu bytes, %u accesses proved "
+                "in bounds, %u checked at run time, %u loops batched\n",
+                seconds, (unsigned long long)st->steps, (unsigned long long)st->peak_memory,
+                st->proved_access, st->checked_access, st->batched_loops);
+}
+
+static bool write_c_source(const char *path, const SolBuf *src)
+{
+    if (!src->len) {
+        sol_tool_error(&run_tool, "--emit-c %s: the interpreter ran, no C program was made "
+                                  "(it needs --engine=c or auto)",
+                       path);
+        return false;
+    }
+    return sol_tool_write_file(&run_tool, path, src->data, src->len);
+}
+
 static int execute(SolContext *ctx, RunOptions *o, SolModule *m, SolOp *func)
 {
     SolBlock *body = sol_region_first_block(&func->regions[0]);
@@ -271,16 +375,17 @@ static int execute(SolContext *ctx, RunOptions *o, SolModule *m, SolOp *func)
         for (uint32_t i = 0; i < n; i++)
             ptrs[i] = &tensors[i];
         SolExecStats stats;
+        SolBuf c_source = {0};
+        if (o->emit_c)
+            o->exec.c_source = &c_source;
         double t0 = now_seconds();
         bool ok = sol_exec_run(m, func, ptrs, &o->exec, &stats);
         double t1 = now_seconds();
-        if (o->stats)
-            fprintf(stderr,
-                    "solar-run: %.3f s, %llu steps, peak memory %llu bytes, %u accesses proved "
-                    "in bounds, %u checked at run time, %u loops batched\n",
-                    t1 - t0, (unsigned long long)stats.steps,
-                    (unsigned long long)stats.peak_memory, stats.proved_access,
-                    stats.checked_access, stats.batched_loops);
+        report_engine(o, &stats, t1 - t0);
+        if (o->emit_c && !write_c_source(o->emit_c, &c_source))
+            ok = false;
+        sol_buf_free(&c_source);
+        sol_exec_stats_free(&stats);
         if (ok) {
             sol_func_written_args(m, func, written);
             rc = run_finish_outputs(o, func, tensors, written);
@@ -356,14 +461,34 @@ out:
     return rc;
 }
 
+/* The C engine's settings from the environment: SOLAR_RUN_ENGINE (unless --engine), SOLAR_CC,
+ * and the cache under SOLAR_CACHE_DIR, else ~/.cache/solar (none when it is empty or there is
+ * no HOME). */
+static bool engine_environment(RunOptions *o, SolBuf *cache)
+{
+    const char *engine = getenv("SOLAR_RUN_ENGINE");
+    if (!o->engine_given && engine && *engine &&
+        !parse_engine("SOLAR_RUN_ENGINE", engine, &o->exec.engine))
+        return false;
+    o->exec.cc = getenv("SOLAR_CC");
+    const char *dir = getenv("SOLAR_CACHE_DIR"), *home = getenv("HOME");
+    if (dir)
+        sol_buf_puts(cache, dir);
+    else if (home && *home)
+        sol_buf_printf(cache, "%s/.cache/solar", home);
+    o->exec.cache_dir = cache->len ? cache->data : NULL;
+    return true;
+}
+
 static int run_driver(int argc, char **argv)
 {
     RunOptions o = {.rtol = 1e-5, .atol = 1e-8};
     o.exec.max_steps = DEFAULT_MAX_STEPS;
     o.exec.max_memory = DEFAULT_MAX_MEMORY;
     SolContext *ctx = sol_context_new();
+    SolBuf cache = {0};
     int rc;
-    if (!parse_args(&o, argc, argv))
+    if (!parse_args(&o, argc, argv) || !engine_environment(&o, &cache))
         rc = EXIT_USAGE;
     else if (o.help)
         print_help(stdout), rc = 0;
@@ -371,6 +496,7 @@ static int run_driver(int argc, char **argv)
         sol_tool_print_version(&run_tool, stdout), rc = 0;
     else
         rc = run_file(ctx, &o);
+    sol_buf_free(&cache);
     sol_bindings_free(&o.bindings);
     sol_vec_free(&o.inputs);
     sol_vec_free(&o.compares);

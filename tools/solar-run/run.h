@@ -25,7 +25,9 @@ typedef struct RunOptions {
     const char *out_dir;
     double rtol, atol;
     SolExecOptions exec;
-    bool print, stats, help, version;
+    bool engine_given;  /* --engine was on the command line (else $SOLAR_RUN_ENGINE) */
+    const char *emit_c; /* --emit-c FILE */
+    bool print, stats, verbose, help, version;
 } RunOptions;
 
 /* "solar-run": the name of its messages (Support/tool.h). */

@@ -77,17 +77,18 @@ static bool valid_symbol(SolVerifier *v, const SolValue *val)
 {
     if (!is_index(val->type))
         return false;
+    if (is_top_level(val) || (val->def && val->def->kind == SOL_OP_CONSTANT))
+        return true;
+    if (!val->def || (val->def->kind != SOL_OP_APPLY && val->def->kind != SOL_OP_DIM))
+        return false;
+    /* the recursive cases are memoized: chains of affine.apply can share operands */
     uint64_t bits = 0;
     if (sol_ptr_map_get(&v->memo, val, &bits) && (bits & MEMO_SYM_KNOWN))
         return bits & MEMO_SYM;
     bool ok = false;
-    if (is_top_level(val))
-        ok = true;
-    else if (val->def && val->def->kind == SOL_OP_CONSTANT)
-        ok = true;
-    else if (val->def && val->def->kind == SOL_OP_APPLY)
+    if (val->def->kind == SOL_OP_APPLY)
         ok = all_operands(v, val->def, valid_symbol);
-    else if (val->def && val->def->kind == SOL_OP_DIM)
+    else
         ok = dim_op_is_symbol(v, val->def);
     sol_ptr_map_get(&v->memo, val, &bits);
     bits |= MEMO_SYM_KNOWN | (ok ? MEMO_SYM : 0);
@@ -101,16 +102,16 @@ static bool valid_dim(SolVerifier *v, const SolValue *val)
 {
     if (!is_index(val->type))
         return false;
+    if (!val->def) { /* a block argument: top-level, or the induction variable of a loop */
+        SolOp *p = val->owner ? sol_block_parent_op(val->owner) : NULL;
+        return p && (p->kind == SOL_OP_FUNC || (p->kind == SOL_OP_FOR && val->index == 0));
+    }
+    if (val->def->kind != SOL_OP_APPLY)
+        return valid_symbol(v, val);
     uint64_t bits = 0;
     if (sol_ptr_map_get(&v->memo, val, &bits) && (bits & MEMO_DIM_KNOWN))
         return bits & MEMO_DIM;
-    bool ok = valid_symbol(v, val);
-    if (!ok && !val->def && val->owner && val->index == 0) {
-        SolOp *p = sol_block_parent_op(val->owner);
-        ok = p && p->kind == SOL_OP_FOR;
-    }
-    if (!ok && val->def && val->def->kind == SOL_OP_APPLY)
-        ok = all_operands(v, val->def, valid_dim);
+    bool ok = valid_symbol(v, val) || all_operands(v, val->def, valid_dim);
     sol_ptr_map_get(&v->memo, val, &bits);
     bits |= MEMO_DIM_KNOWN | (ok ? MEMO_DIM : 0);
     sol_ptr_map_put(&v->memo, val, bits);
@@ -687,7 +688,7 @@ static void print_for(SolPrinter *P, SolOp *op, uint32_t depth)
     sol_prt_results(P, op);
     sol_prt_name(P, op);
     sol_buf_putc(P->b, ' ');
-    SolNameScope s = sol_prt_scope_mark(&P->taken);
+    SolNameScope s = sol_prt_scope_mark(P);
     sol_prt_name_block_args(P, body);
     sol_prt_use(P, &body->args[0]);
     sol_buf_append(P->b, " = ", 3);
@@ -700,7 +701,7 @@ static void print_for(SolPrinter *P, SolOp *op, uint32_t depth)
     }
     print_iter_args(P, op, body, nlb + nub);
     sol_prt_region(P, r, depth, false, true);
-    sol_prt_scope_pop(&P->taken, s);
+    sol_prt_scope_pop(P, s);
     sol_prt_op_attrs(P, op);
 }
 
@@ -735,6 +736,19 @@ static void print_if(SolPrinter *P, SolOp *op, uint32_t depth)
 /* `[%i + symbol(%n), %j * 2]`: each map result with dims named by their operand. */
 static void print_subscripts(SolPrinter *P, const SolOp *op, uint32_t first, const SolAffineMap *m)
 {
+    bool plain = true; /* `[%i, %j]`: each result a dim, the common case, printed directly */
+    for (uint32_t i = 0; plain && i < m->num_results; i++)
+        plain = m->results[i]->kind == SOL_AFF_DIM && m->results[i]->value < m->num_dims;
+    if (plain) {
+        sol_buf_putc(P->b, '[');
+        for (uint32_t i = 0; i < m->num_results; i++) {
+            if (i)
+                sol_buf_append(P->b, ", ", 2);
+            sol_prt_use(P, op->operands[first + m->results[i]->value].value);
+        }
+        sol_buf_putc(P->b, ']');
+        return;
+    }
     uint32_t n = m->num_dims + m->num_syms;
     P->scratch.len = 0;
     P->offsets.len = 0;

@@ -123,6 +123,10 @@ void sol_func_call_verify(SolVerifier *v, SolOp *op)
         sol_vfy_error(v, op, "requires a 'callee' symbol reference attribute");
         return;
     }
+    if (v->deferred_calls && !sol_ptr_map_get(&v->funcs, callee, NULL)) {
+        sol_vec_push(v->deferred_calls, op); /* a function further down: checked at the end */
+        return;
+    }
     if (ct) {
         bool same = ct->kind == SOL_TYPE_FUNCTION && ct->num_inputs == op->num_operands &&
                     ct->num_results == op->num_results;
@@ -184,7 +188,7 @@ static bool func_fits(const SolOp *op)
     return !entry || entry->num_args == t->num_inputs;
 }
 
-static void print_module_op(SolPrinter *P, SolOp *op, uint32_t depth)
+void sol_prt_module_header(SolPrinter *P, SolOp *op)
 {
     sol_buf_append(P->b, "module", 6);
     if (op->props.func->sym) {
@@ -195,6 +199,11 @@ static void print_module_op(SolPrinter *P, SolOp *op, uint32_t depth)
         sol_buf_append(P->b, " attributes", 11);
         sol_prt_op_attrs(P, op);
     }
+}
+
+static void print_module_op(SolPrinter *P, SolOp *op, uint32_t depth)
+{
+    sol_prt_module_header(P, op);
     sol_prt_scoped_region(P, &op->regions[0], depth, false);
 }
 
@@ -244,11 +253,11 @@ static void print_func_results(SolPrinter *P, const SolOp *op)
         sol_buf_putc(P->b, ')');
 }
 
-static void print_func(SolPrinter *P, SolOp *op, uint32_t depth)
+/* Functions are isolated from above: each starts its names afresh. */
+void sol_prt_func_header(SolPrinter *P, SolOp *op)
 {
     sol_prt_names_reset(P);
-    const SolRegion *body = &op->regions[0];
-    const SolBlock *entry = sol_region_first_block(body);
+    const SolBlock *entry = sol_region_first_block(&op->regions[0]);
     sol_prt_name(P, op);
     if (op->props.func->is_private)
         sol_buf_append(P->b, " private", 8);
@@ -262,8 +271,13 @@ static void print_func(SolPrinter *P, SolOp *op, uint32_t depth)
         sol_buf_append(P->b, " attributes", 11);
         sol_prt_op_attrs(P, op);
     }
-    if (entry)
-        sol_prt_region(P, body, depth, false, false);
+}
+
+static void print_func(SolPrinter *P, SolOp *op, uint32_t depth)
+{
+    sol_prt_func_header(P, op);
+    if (sol_region_first_block(&op->regions[0]))
+        sol_prt_region(P, &op->regions[0], depth, false, false);
 }
 
 /* `(T, U) -> R` from the callee's type, or from the operands and results without one. */

@@ -178,10 +178,10 @@ static void print_generic_op(SolPrinter *P, SolOp *op, uint32_t depth)
     /* the discardable rest; mlir-opt-14 prints two spaces before this dictionary */
     sol_prt_entries(P, " attrs =  ", op->attrs, op->num_attrs, is_not_generic_inherent);
     sol_prt_arrow_types(P, op);
-    SolNameScope s = sol_prt_scope_mark(&P->taken);
+    SolNameScope s = sol_prt_scope_mark(P);
     sol_prt_name_block_args(P, sol_region_first_block(&op->regions[0]));
     sol_prt_region(P, &op->regions[0], depth, true, false);
-    sol_prt_scope_pop(&P->taken, s);
+    sol_prt_scope_pop(P, s);
 }
 
 static bool generic_fits(const SolOp *op)

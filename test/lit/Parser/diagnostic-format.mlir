@@ -52,4 +52,20 @@ func @verifier(%A: memref<16xf32>) {
 	}
   return
 }
+
+// -----
+
+// A note follows its error in the same format, with its own source line and caret: here the
+// region a missing `}` belongs to, found from the layout (see invalid-unclosed-regions.mlir).
+// CHECK-NEXT: {{^}}{{.*}}/Parser/diagnostic-format.mlir:[[#@LINE+6]]:35: error: missing '}': the '{' here is still open at the end of the input{{$}}
+// CHECK-NEXT: {{^}}func @unclosed(%A: memref<4xf32>) {{[{]}}{{$}}
+// CHECK-NEXT: {{^}}                                  ^{{$}}
+// CHECK-NEXT: {{^}}{{.*}}/Parser/diagnostic-format.mlir:[[#@LINE+4]]:26: note: the '}' at [[#@LINE+7]]:1 closed this '{' but is indented like an outer line: this is probably the region missing its '}'{{$}}
+// CHECK-NEXT: {{^}}  affine.for %i = 0 to 4 {{[{]}}{{$}}
+// CHECK-NEXT: {{^}}                         ^{{$}}
+func @unclosed(%A: memref<4xf32>) {
+  affine.for %i = 0 to 4 {
+    %v = affine.load %A[%i] : memref<4xf32>
+  return
+}
 // CHECK-NOT: error

@@ -198,16 +198,6 @@ func @bare_name_in_subscript(%A: memref<16xf32>) {
 
 // -----
 
-// Subset rule: mlir-opt-14 accepts this; solar-opt does not.
-func @empty_set(%i: index) {
-  // expected-error@+1 {{an integer set needs at least one constraint}}
-  affine.if affine_set<(d0) : ()>(%i) {
-  }
-  return
-}
-
-// -----
-
 func @undefined_map_alias(%i: index) {
   // expected-error@+1 {{undefined symbol alias id '#nope'}}
   %a = affine.apply #nope(%i)

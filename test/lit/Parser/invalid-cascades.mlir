@@ -1,6 +1,7 @@
 // RUN: solar-opt %s --split-input-file --verify-diagnostics
 // One mistake, one error: what follows a bad token or a bad definition must not be reported
-// again (mlir-opt-14 reports each of these once). Recovery resumes at the next op; names and
+// again (mlir-opt-14 reports each of these once). Recovery resumes at the next line that starts
+// a statement (see one-error-per-mistake.test for the check against mlir-opt-14); names and
 // aliases whose definition failed stay quiet at their uses.
 
 func @block_comment_in_body() {

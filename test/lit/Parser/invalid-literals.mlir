@@ -243,3 +243,38 @@ func @map_constant_overflow(%i: index) {
   %a = affine.apply affine_map<(d0) -> (d0 + 9223372036854775808)>(%i)
   return
 }
+
+// -----
+
+// Prefixes of literals that end early are errors of their own (the scanner never backs up to
+// read `1.5` and then `e`): an exponent without digits, `0x` without hex digits, an
+// unterminated quoted symbol.
+func @exponent_without_digits() {
+  // expected-error@+1 {{float literal '1.5e' has no exponent digits}}
+  %a = arith.constant 1.5e : f32
+  return
+}
+
+// -----
+
+func @exponent_sign_without_digits() {
+  // expected-error@+1 {{float literal '2.0E-' has no exponent digits}}
+  %a = arith.constant 2.0E- : f32
+  return
+}
+
+// -----
+
+func @hex_without_digits() {
+  // expected-error@+1 {{expected hex digits after '0x'}}
+  %a = arith.constant 0x : f32
+  return
+}
+
+// -----
+
+func @unterminated_quoted_symbol(%x: f32) {
+  // expected-error@+1 {{unterminated quoted symbol}}
+  %a = call @"callee(%x) : (f32) -> f32
+  return
+}

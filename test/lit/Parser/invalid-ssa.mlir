@@ -21,6 +21,7 @@ func @use_before_def(%x: f32) {
 // -----
 
 func @redefinition_same_block(%x: f32) {
+  // expected-note@+1 {{previously defined here}}
   %a = arith.negf %x : f32
   // expected-error@+1 {{redefinition of SSA value '%a'}}
   %a = arith.negf %x : f32
@@ -29,6 +30,7 @@ func @redefinition_same_block(%x: f32) {
 
 // -----
 
+// expected-note@+1 {{previously defined here}}
 func @redefinition_of_argument(%x: f32) {
   // expected-error@+1 {{redefinition of SSA value '%x'}}
   %x = arith.negf %x : f32
@@ -37,14 +39,14 @@ func @redefinition_of_argument(%x: f32) {
 
 // -----
 
-func @duplicate_argument(%x: f32, %x: f32) { // expected-error {{redefinition of SSA value '%x'}}
+func @duplicate_argument(%x: f32, %x: f32) { // expected-error {{redefinition of SSA value '%x'}} expected-note {{previously defined here}}
   return
 }
 
 // -----
 
 func @duplicate_in_result_list(%x: f32) {
-  // expected-error@+1 {{redefinition of SSA value '%a'}}
+  // expected-error@+1 {{redefinition of SSA value '%a'}} expected-note@+1 {{previously defined here}}
   %a, %a = affine.for %i = 0 to 2 iter_args(%p = %x, %q = %x) -> (f32, f32) {
     affine.yield %p, %q : f32, f32
   }
@@ -54,6 +56,7 @@ func @duplicate_in_result_list(%x: f32) {
 // -----
 
 func @nested_region_reuses_outer_name(%x: f32) {
+  // expected-note@+1 {{previously defined here}}
   %a = arith.negf %x : f32
   affine.for %i = 0 to 4 {
     // expected-error@+1 {{redefinition of SSA value '%a'}}
@@ -64,6 +67,7 @@ func @nested_region_reuses_outer_name(%x: f32) {
 
 // -----
 
+// expected-note@+1 {{previously defined here}}
 func @induction_variable_shadows_argument(%i: index) {
   // expected-error@+1 {{redefinition of SSA value '%i'}}
   affine.for %i = 0 to 4 {
@@ -74,6 +78,7 @@ func @induction_variable_shadows_argument(%i: index) {
 // -----
 
 func @nested_loops_same_iv() {
+  // expected-note@+1 {{previously defined here}}
   affine.for %t = 0 to 4 {
     // expected-error@+1 {{redefinition of SSA value '%t'}}
     affine.for %t = 0 to 4 {
@@ -84,6 +89,7 @@ func @nested_loops_same_iv() {
 
 // -----
 
+// expected-note@+1 {{previously defined here}}
 func @iter_arg_shadows_outer(%x: f32, %acc: f32) {
   // expected-error@+1 {{redefinition of SSA value '%acc'}}
   %r = affine.for %i = 0 to 4 iter_args(%acc = %x) -> (f32) {
@@ -95,6 +101,7 @@ func @iter_arg_shadows_outer(%x: f32, %acc: f32) {
 // -----
 
 func @if_branch_reuses_outer(%x: f32, %i: index) {
+  // expected-note@+1 {{previously defined here}}
   %v = arith.negf %x : f32
   affine.if affine_set<(d0) : (d0 >= 0)>(%i) {
   } else {
@@ -107,6 +114,7 @@ func @if_branch_reuses_outer(%x: f32, %i: index) {
 // -----
 
 #id = affine_map<(d0) -> (d0)>
+// expected-note@+1 {{previously defined here}}
 func @generic_block_arg_shadows_outer(%A: memref<4xf32>, %a: f32) {
   linalg.generic {indexing_maps = [#id], iterator_types = ["parallel"]} outs(%A : memref<4xf32>) {
   // expected-error@+1 {{redefinition of SSA value '%a'}}

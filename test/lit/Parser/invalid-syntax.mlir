@@ -113,9 +113,10 @@ func @0() { return }
 
 // -----
 
+// A `{` left open is reported where it opened, not where the input ends.
+// expected-error@+1 {{missing '}': the '{' here is still open at the end of the input}}
 func @unclosed_body() {
   return
-// expected-error {{unexpected end of input; expected '}'}}
 // -----
 
 func @extra_brace() {

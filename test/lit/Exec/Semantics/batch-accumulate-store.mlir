@@ -1,12 +1,13 @@
 // A batched loop that loads and stores the same element of its output each iteration
 // (out[j] = out[j] + exp(x[i, j]) over rows i, and out2[j] = out[j] * 0.5 reading a buffer
-// the loop does not write) must match --no-batch bit for bit. 1000 columns: three full
+// the loop does not write) must match --engine=interp --no-batch bit for bit. 1000 columns: three full
 // 256-iteration chunks and a partial one.
 // RUN: rm -rf %t && mkdir -p %t/batch %t/scalar
-// RUN: solar-run %s --out-dir %t/batch --stats 2>&1 | FileCheck %s --check-prefix=BATCHED
-// RUN: solar-run %s --out-dir %t/scalar --no-batch --stats 2>&1 | FileCheck %s --check-prefix=SCALAR
+// RUN: solar-run %s --out-dir %t/batch --engine=interp --stats 2>&1 | FileCheck %s --check-prefix=BATCHED
+// RUN: solar-run %s --out-dir %t/scalar --engine=interp --no-batch --stats 2>&1 | FileCheck %s --check-prefix=SCALAR
 // RUN: cmp %t/batch/out.npy %t/scalar/out.npy
 // RUN: cmp %t/batch/out2.npy %t/scalar/out2.npy
+// RUN: rm -rf %t/env && solar-run %s --out-dir %t/env && cmp %t/env/out.npy %t/scalar/out.npy && cmp %t/env/out2.npy %t/scalar/out2.npy
 // RUN: solar-run %s --print | FileCheck %s --check-prefix=SHAPE
 
 // The zero fill, the accumulation (inner loop) and the halving loop batch.

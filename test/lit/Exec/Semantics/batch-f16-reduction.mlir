@@ -1,16 +1,16 @@
 // An f16 reduction on the batched path rounds to f16 after every step, exactly as the scalar
 // loop does: a sum of |x| (which saturates its precision well before 3000 terms) and a
-// maximumf, over seeded random f16 inputs, bit-identical with --no-batch. A deterministic
+// maximumf, over seeded random f16 inputs, bit-identical with --engine=interp --no-batch. A deterministic
 // f16 sum of 3000 ones stops at 2048 on both paths.
 // RUN: rm -rf %t && mkdir -p %t/batch %t/scalar
-// RUN: solar-run %s --out-dir %t/batch --stats 2>&1 | FileCheck %s --check-prefix=BATCHED
-// RUN: solar-run %s --out-dir %t/scalar --no-batch --stats 2>&1 | FileCheck %s --check-prefix=SCALAR
+// RUN: solar-run %s --out-dir %t/batch --engine=interp --stats 2>&1 | FileCheck %s --check-prefix=BATCHED
+// RUN: solar-run %s --out-dir %t/scalar --engine=interp --no-batch --stats 2>&1 | FileCheck %s --check-prefix=SCALAR
 // RUN: cmp %t/batch/out.npy %t/scalar/out.npy
 // RUN: solar-run %s --seed 3 --out-dir %t/batch
-// RUN: solar-run %s --seed 3 --out-dir %t/scalar --no-batch
+// RUN: solar-run %s --seed 3 --out-dir %t/scalar --engine=interp --no-batch
 // RUN: cmp %t/batch/out.npy %t/scalar/out.npy
 // RUN: solar-run %s --print | FileCheck %s --check-prefix=ONES
-// RUN: solar-run %s --print --no-batch | FileCheck %s --check-prefix=ONES
+// RUN: solar-run %s --print --engine=interp --no-batch | FileCheck %s --check-prefix=ONES
 // In wide mode the sum of ones is exact (3000 is an f16).
 // RUN: solar-run %s --print --precision=wide | FileCheck %s --check-prefix=WIDE
 

@@ -5,7 +5,7 @@
 // next op, so it reports the x load at index [9] (iteration 9) instead.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %python -c "import numpy as np; np.save('%t/x9.npy', np.arange(9, dtype=np.float32)); np.save('%t/y5.npy', np.arange(5, dtype=np.float32))"
-// RUN: not solar-run %s --input x=%t/x9.npy --input y=%t/y5.npy --no-batch 2>&1 | FileCheck %s
+// RUN: not solar-run %s --input x=%t/x9.npy --input y=%t/y5.npy --engine=interp --no-batch 2>&1 | FileCheck %s
 // RUN: not solar-run %s --input x=%t/x9.npy --input y=%t/y5.npy 2>&1 | FileCheck %s
 
 // CHECK-NOT: error

@@ -1,16 +1,16 @@
 // The batched fast path (innermost loops whose only loop-carried values are reductions) must
-// give bit-identical outputs to --no-batch: an f32 sum of squares, an f32 product, an f64 sum,
+// give bit-identical outputs to --engine=interp --no-batch: an f32 sum of squares, an f32 product, an f64 sum,
 // a maximumf and an i64 sum, all in one loop over 1000 seeded random inputs
 // (1000 is not a multiple of the 256-iteration chunks), an i32 sum that wraps, and a step-3
 // loop.
 // RUN: rm -rf %t && mkdir -p %t/batch %t/scalar
-// RUN: solar-run %s --out-dir %t/batch --stats 2>&1 | FileCheck %s --check-prefix=BATCHED
-// RUN: solar-run %s --out-dir %t/scalar --no-batch --stats 2>&1 | FileCheck %s --check-prefix=SCALAR
+// RUN: solar-run %s --out-dir %t/batch --engine=interp --stats 2>&1 | FileCheck %s --check-prefix=BATCHED
+// RUN: solar-run %s --out-dir %t/scalar --engine=interp --no-batch --stats 2>&1 | FileCheck %s --check-prefix=SCALAR
 // RUN: cmp %t/batch/out.npy %t/scalar/out.npy
 // RUN: cmp %t/batch/iout.npy %t/scalar/iout.npy
 // RUN: cmp %t/batch/lout.npy %t/scalar/lout.npy
 // RUN: solar-run %s --seed 7 --out-dir %t/batch
-// RUN: solar-run %s --seed 7 --out-dir %t/scalar --no-batch
+// RUN: solar-run %s --seed 7 --out-dir %t/scalar --engine=interp --no-batch
 // RUN: cmp %t/batch/out.npy %t/scalar/out.npy
 // RUN: cmp %t/batch/iout.npy %t/scalar/iout.npy
 // RUN: cmp %t/batch/lout.npy %t/scalar/lout.npy

@@ -3,7 +3,7 @@
 // KNOWN BUG (lib/Exec/batch_run.c sol_exec_batch_run): the batched loop adds a whole 256-lane
 // chunk to the count before checking, and reports "1024 loop iterations" although only 768
 // ran (max-steps.mlir accepts any count for the batched loop).
-// RUN: not solar-run %s --max-steps 1000 --no-batch 2>&1 | FileCheck %s
+// RUN: not solar-run %s --max-steps 1000 --engine=interp --no-batch 2>&1 | FileCheck %s
 // RUN: not solar-run %s --max-steps 1000 2>&1 | FileCheck %s
 
 // CHECK: {{^}}{{.*}}batch-step-limit-count.mlir:[[# @LINE + 4]]:8: error: step limit reached: 1001 loop iterations and calls (raise --max-steps)

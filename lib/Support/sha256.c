@@ -3,7 +3,7 @@
  * for cache keys (a hash of the whole chat request) and the source hash in the provenance
  * header; nothing here is secret, so there is no constant-time care.
  */
-#include "Translate/hash.h"
+#include "Support/sha256.h"
 
 #include <string.h>
 

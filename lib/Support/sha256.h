@@ -1,10 +1,11 @@
 /*
- * SHA-256 (FIPS 180-4), for the reply cache's keys and the provenance header's source hash.
+ * SHA-256 (FIPS 180-4), for cache keys (solar-translate's replies, solar-run's compiled programs)
+ * and the provenance header's source hash.
  * No dependency: a small streaming implementation checked against the FIPS test vectors
  * (test/unit/translate.c).
  */
-#ifndef SOLAR_TRANSLATE_HASH_H
-#define SOLAR_TRANSLATE_HASH_H
+#ifndef SOLAR_SUPPORT_SHA256_H
+#define SOLAR_SUPPORT_SHA256_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -24,4 +25,4 @@ void sol_sha256_hex_final(SolSha256 *s, char hex[65]);
 /* Hash of one buffer, as hex. */
 void sol_sha256_hex(const void *data, size_t len, char hex[65]);
 
-#endif /* SOLAR_TRANSLATE_HASH_H */
+#endif /* SOLAR_SUPPORT_SHA256_H */

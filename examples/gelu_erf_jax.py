@@ -1,0 +1,16 @@
+"""JAX twin of gelu_erf.py: exact GELU, x * Phi(x)."""
+import jax
+import jax.numpy as jnp
+
+
+batch_size = 16
+dim = 16384
+
+
+def forward(x):
+    return jax.nn.gelu(x, approximate=False)
+
+
+def get_inputs():
+    x = jax.random.normal(jax.random.PRNGKey(0), (batch_size, dim))
+    return [x]
