@@ -34,16 +34,6 @@ typedef struct Parser {
     SolBuf path; /* field path of the value being checked: "memory[1].bandwidth" */
 } Parser;
 
-/* Appends s (at most max bytes), with non-printable bytes as '?', so fuzzed keys and strings
- * cannot garble a terminal. */
-static void put_clean(SolBuf *b, const char *s, size_t max)
-{
-    size_t n = strlen(s);
-    for (size_t i = 0; i < n && i < max; i++)
-        sol_buf_putc(b, isprint((unsigned char)s[i]) ? s[i] : '?');
-    if (n > max)
-        sol_buf_puts(b, "...");
-}
 
 /* The shortest spelling that reads back as v: 1e+14, 989.4, 4194304.5, 1500. */
 static void put_number(SolBuf *b, double v)
@@ -69,7 +59,7 @@ static void put_got(SolBuf *b, const cJSON *v)
         sol_buf_puts(b, "nothing");
     else if (cJSON_IsString(v)) {
         sol_buf_putc(b, '"');
-        put_clean(b, v->valuestring ? v->valuestring : "", 40);
+        sol_buf_put_clean(b, v->valuestring ? v->valuestring : "", 40);
         sol_buf_putc(b, '"');
     } else if (cJSON_IsNumber(v))
         put_number(b, v->valuedouble);
@@ -112,7 +102,7 @@ static size_t push_key(Parser *p, const char *key)
     size_t mark = p->path.len;
     if (p->path.len)
         sol_buf_putc(&p->path, '.');
-    put_clean(&p->path, key, 64);
+    sol_buf_put_clean(&p->path, key, 64);
     return mark;
 }
 static size_t push_index(Parser *p, size_t i)
@@ -369,7 +359,7 @@ static bool read_memory(Parser *p, const cJSON *arr, SolDevice *d)
             if (strcmp(d->levels[j].name, d->levels[i].name) == 0) {
                 push_key(p, "name");
                 fail(p, "duplicate level name '");
-                put_clean(p->err, d->levels[i].name, 64);
+                sol_buf_put_clean(p->err, d->levels[i].name, 64);
                 sol_buf_printf(p->err, "' (also memory[%zu])", j);
                 return false;
             }

@@ -13,15 +13,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* Appends s (at most max bytes), with non-printable bytes as '?'. */
-static void put_clean(SolBuf *b, const char *s, size_t max)
-{
-    size_t n = strlen(s);
-    for (size_t i = 0; i < n && i < max; i++)
-        sol_buf_putc(b, isprint((unsigned char)s[i]) ? s[i] : '?');
-    if (n > max)
-        sol_buf_puts(b, "...");
-}
 
 /* ---- the search path ----------------------------------------------------------------- */
 
@@ -220,7 +211,7 @@ bool sol_device_load(const char *name, SolDevice *out, SolBuf *err)
         }
     }
     sol_buf_puts(err, "unknown device '");
-    put_clean(err, name, 64);
+    sol_buf_put_clean(err, name, 64);
     sol_buf_puts(err, "'; ");
     suggest_devices(err, name, paths, n);
     if (n == 0)

@@ -8,6 +8,8 @@
 
 #include "Calibrate/calibrate.h"
 
+#include "Analysis/host_cpu.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -26,30 +28,12 @@ static uint64_t read_xcr0(void)
     return ((uint64_t)hi << 32) | lo;
 }
 
-static void brand_string(char *out, size_t size)
-{
-    uint32_t regs[12];
-    unsigned max = __get_cpuid_max(0x80000000u, NULL);
-    if (max < 0x80000004u) {
-        snprintf(out, size, "unknown");
-        return;
-    }
-    for (unsigned i = 0; i < 3; i++)
-        __get_cpuid(0x80000002u + i, &regs[4 * i], &regs[4 * i + 1], &regs[4 * i + 2],
-                    &regs[4 * i + 3]);
-    char text[49];
-    memcpy(text, regs, 48);
-    text[48] = '\0';
-    const char *s = text;
-    while (*s == ' ')
-        s++;
-    snprintf(out, size, "%s", s);
-}
-
 void sol_cal_isa_detect(SolCalIsa *isa)
 {
     memset(isa, 0, sizeof *isa);
-    brand_string(isa->model, sizeof isa->model);
+    SolCpuIdent id;
+    sol_host_cpu_ident(&id);
+    snprintf(isa->model, sizeof isa->model, "%s", id.brand[0] ? id.brand : "unknown");
     unsigned a, b, c, d;
     if (!__get_cpuid(1, &a, &b, &c, &d))
         return;
