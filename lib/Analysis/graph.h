@@ -129,8 +129,10 @@ typedef struct SolNode {
      * would run it in, which the unfused bound charges as one. Consecutive nodes form one
      * source op when their ops carry the same `solar.op` and `solar.loc` (the importer's
      * provenance, copied by lift-einsum) or the same `solar.nest` (lift-einsum's mark on
-     * the einsums it made from one loop nest); any other node is a source op of its own. */
+     * the einsums it made from one loop nest); any other node is a source op of its own.
+     * A view op's nodes (`aten.permute`, ...: no kernel in eager) join the next op. */
     uint32_t source_op;
+    bool is_view; /* of a view op, so the report names its source op after another node */
 } SolNode;
 
 typedef struct SolGraph {
@@ -152,5 +154,8 @@ typedef struct SolGraph {
  * shape that is still `?`) and returns false when it cannot count. */
 bool sol_graph_build(SolContext *ctx, SolModule *m, SolOp *func, SolGraph *g);
 void sol_graph_free(SolGraph *g);
+
+/* Sets every node's source_op and num_source_ops (source_ops.c; sol_graph_build calls it). */
+void sol_graph_assign_source_ops(SolContext *ctx, SolGraph *g);
 
 #endif /* SOLAR_ANALYSIS_GRAPH_H */

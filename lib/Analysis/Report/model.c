@@ -199,13 +199,17 @@ static void build_op(SolReportModel *m, SolReportOp *op, uint32_t k)
     for (uint32_t i = G->first; i <= G->last; i++) {
         op->matrix_flops += g->nodes[i].matrix_total;
         op->vector_ops += g->nodes[i].vector_total;
-        if (nodes[i].seconds > nodes[op->heaviest].seconds)
+        /* A view's copy nest is no kernel of its own: it never names the op. */
+        bool view_named = g->nodes[op->heaviest].is_view;
+        if (!g->nodes[i].is_view &&
+            (view_named || nodes[i].seconds > nodes[op->heaviest].seconds))
             op->heaviest = i;
     }
     const SolNode *h = &g->nodes[op->heaviest];
     if (!sol_report_op_attr(h->op, "solar.op", op->name, sizeof op->name))
         snprintf(op->name, sizeof op->name, "%s", h->kind);
-    if (!sol_report_op_attr(g->nodes[G->first].op, "solar.loc", op->where, sizeof op->where)) {
+    if (!sol_report_op_attr(h->op, "solar.loc", op->where, sizeof op->where) &&
+        !sol_report_op_attr(g->nodes[G->first].op, "solar.loc", op->where, sizeof op->where)) {
         const SolLoc *loc = &g->nodes[G->first].op->loc;
         if (loc->file)
             snprintf(op->where, sizeof op->where, "%s:%u", base_name(loc->file->str), loc->line);
