@@ -101,6 +101,7 @@ def row_of(out, stem, timings):
             "cache_ms": 1e3 * sol["cache"]["seconds"] if "cache" in sol else None,
             "binding": (sol.get("cache") or sol.get("fused") or {}).get("bound", ""),
             "data_dependent": rep.get("data_dependent", False),
+            "cache_state": rep.get("cache_state", ""),
         })
     else:
         row["bound"] = bnd.get("status", "missing")
@@ -139,7 +140,7 @@ def fmt(v, digits=4):
 COLUMNS = ["level", "problem", "import", "bound", "reason", "sizes", "matrix_flops", "vector_ops",
            "compulsory_bytes", "unfused_ms", "fused_ms", "cache_ms", "binding", "eager_ms",
            "compile_ms", "headroom_eager", "headroom_compile", "violations", "import_s",
-           "import_cpu", "bound_cpu"]
+           "import_cpu", "bound_cpu", "cache_state"]
 
 
 def write_csv(path, rows):
@@ -288,6 +289,9 @@ def summarize(rows, elapsed, jobs):
         parts.append("headroom eager/SOL median %.3g geomean %.3g" % (statistics.median(he), geomean(he)))
     if hc:
         parts.append("compile/SOL median %.3g geomean %.3g" % (statistics.median(hc), geomean(hc)))
+    states = sorted({r["cache_state"] for r in bounded if r.get("cache_state")})
+    if states:
+        parts.append("cache state %s" % "/".join(states))
     if elapsed is not None:
         parts.append("%d s with -j %d" % (elapsed, jobs))
     cpu = [float(r[k]) for r in rows for k in ("import_cpu", "bound_cpu") if r.get(k)]

@@ -2,7 +2,7 @@
 # One step of the KernelBench sweep (scripts/kernelbench.sh writes the ninja file that runs it).
 #
 #   kernelbench-step.sh import PROBLEM.py STEM.import BUILD [--no-validate]
-#   kernelbench-step.sh bound  STEM.import STEM.bound  BUILD DEVICE
+#   kernelbench-step.sh bound  STEM.import STEM.bound  BUILD DEVICE [CACHE_STATE]
 #
 # A step always succeeds for ninja: a refused import or a failed bound is a result of the
 # sweep, recorded in the step's output file as `key=value` lines (status, seconds, cpu: the
@@ -68,7 +68,7 @@ step_import() {
 }
 
 step_bound() {
-    local in=$1 out=$2 build=$3 hw=$4
+    local in=$1 out=$2 build=$3 hw=$4 cache_state=${5:-cold}
     local json=${out%.bound}.json log=${out%.bound}.bound.log mlir sizes t0 rc
     if ! grep -q '^status=ok$' "$in"; then
         record "$out" skipped 0 "not imported"
@@ -79,7 +79,8 @@ step_bound() {
     sizes=$(sed -n 's|^// sizes.real:[[:space:]]*||p' "$mlir" | head -n1 | tr -d ' ')
     t0=$(now)
     timed "$log.cpu" timeout "$limit" "$build/bin/solar-opt" "$mlir" ${sizes:+--bind "$sizes"} --lift-einsum \
-        --sol-unfused --sol-fused --sol-cache --hw "$hw" --report=json --report-file "$json" \
+        --sol-unfused --sol-fused --sol-cache --hw "$hw" --cache-state "$cache_state" --report=json \
+        --report-file "$json" \
         -o /dev/null >"$log" 2>&1
     rc=$?
     if [ $rc -eq 0 ] && [ -s "$json" ]; then

@@ -2,14 +2,15 @@
 # The KernelBench sweep: import, validate and bound every problem, against published times.
 #
 #   scripts/kernelbench.sh DIR [--hw DEVICE] [-j N] [--out OUT] [--timing TDIR] [--list FILE]
-#                              [--build BUILD] [--no-validate]
+#                              [--build BUILD] [--no-validate] [--cache-state cold|warm]
 #
 # DIR is a KernelBench checkout (level1/ level2/ level3/ with one problem file each) or one
 # folder of problem files. For every problem, ninja (so it runs N at a time and reruns only
 # what changed: the problem file or a tool) does
 #   1. solar-import PROBLEM.py -o OUT/LEVEL/NAME.mlir        (validated at small sizes)
 #   2. solar-opt NAME.mlir --bind <the sizes.real line> --lift-einsum --sol-unfused
-#      --sol-fused --sol-cache --hw DEVICE --report=json     (bounds at the real sizes)
+#      --sol-fused --sol-cache --hw DEVICE --report=json     (bounds at the real sizes;
+#      --cache-state: cold, the default, as KernelBench's timer flushes L2, or warm)
 # and a step that never fails records why a problem was refused. Then
 # scripts/kernelbench-report.py compares each bound with the published `min` times of
 # TDIR (default DIR/timing/H100_Modal, KernelBench's eager and torch.compile baselines) and
@@ -21,12 +22,12 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ROOT=$PWD
 
 usage() {
-    sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'
     exit "${1:-2}"
 }
 
 dir="" hw=h100-sxm jobs=$(nproc 2>/dev/null || echo 2) out="" timing="" list="" build=""
-validate=1
+validate=1 cache_state=cold
 while [ $# -gt 0 ]; do
     case $1 in
         --hw) hw=${2:?--hw needs a device}; shift 2 ;;
@@ -38,6 +39,8 @@ while [ $# -gt 0 ]; do
         --list) list=${2:?--list needs a file}; shift 2 ;;
         --build) build=${2:?--build needs a build folder}; shift 2 ;;
         --no-validate) validate=0; shift ;;
+        --cache-state) cache_state=${2:?--cache-state needs cold or warm}; shift 2 ;;
+        --cache-state=*) cache_state=${1#--cache-state=}; shift ;;
         -h|--help) usage 0 ;;
         -*) echo "kernelbench.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
         *) [ -z "$dir" ] || { echo "kernelbench.sh: one DIR only" >&2; exit 2; }; dir=$1; shift ;;
@@ -46,6 +49,7 @@ done
 [ -n "$dir" ] || { echo "kernelbench.sh: missing DIR (see --help)" >&2; exit 2; }
 [ -d "$dir" ] || { echo "kernelbench.sh: '$dir' is not a folder" >&2; exit 2; }
 case $jobs in ''|*[!0-9]*|0) echo "kernelbench.sh: -j needs a positive number" >&2; exit 2 ;; esac
+case $cache_state in cold|warm) ;; *) echo "kernelbench.sh: --cache-state is cold or warm, not '$cache_state'" >&2; exit 2 ;; esac
 dir=$(cd "$dir" && pwd)
 [ -n "$timing" ] || timing=$dir/timing/H100_Modal
 [ -n "$out" ] || out=$ROOT/build/kernelbench
@@ -90,7 +94,7 @@ validate_flag=""
     echo "  command = $(nj "$ROOT/scripts/kernelbench-step.sh") import \$in \$out $(nj "$build") $validate_flag"
     echo "  description = import \$in"
     echo "rule bound"
-    echo "  command = $(nj "$ROOT/scripts/kernelbench-step.sh") bound \$in \$out $(nj "$build") $hw"
+    echo "  command = $(nj "$ROOT/scripts/kernelbench-step.sh") bound \$in \$out $(nj "$build") $hw $cache_state"
     echo "  description = bound \$in"
     for p in "${problems[@]}"; do
         stem=${p%.py}

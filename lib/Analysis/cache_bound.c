@@ -178,8 +178,8 @@ static bool pure_input(const SolGraph *g, uint32_t t)
 }
 
 /* The LP input of statement st; false when it has no usable cache term. */
-static bool prepare(const SolGraph *g, const SolStmt *st, SolIoEinsum *e, double *b_max,
-                    bool *window)
+static bool prepare(const SolGraph *g, const SolStmt *st, double in_cap, SolIoEinsum *e,
+                    double *b_max, bool *window)
 {
     const SolDomain *d = st->dom;
     memset(e, 0, sizeof *e);
@@ -202,6 +202,7 @@ static bool prepare(const SolGraph *g, const SolStmt *st, SolIoEinsum *e, double
         if (a->tensor >= g->num_tensors)
             continue;
         double eb = g->tensors[a->tensor].elem_bytes;
+        eb = eb < in_cap ? eb : in_cap;
         *b_max = eb > *b_max ? eb : *b_max;
         if (!pure_input(g, a->tensor) || !classify(a, lv, d->num_levels, &t.mask, &t.mult, &win))
             continue; /* an intermediate (free, §6.2) or an unrecognised subscript (§3.5) */
@@ -248,7 +249,10 @@ static bool prepare(const SolGraph *g, const SolStmt *st, SolIoEinsum *e, double
 /* ---- levels ------------------------------------------------------------------------------- */
 
 typedef struct Geometry {
-    bool bounded, registers, trusted;
+    bool bounded;    /* a traffic bound (compulsory at least) */
+    bool segment;    /* the segment bound applies: the storage below is documented */
+    bool rate;       /* the rate term applies: the storage below never outlives a kernel */
+    bool trusted;    /* the level's bandwidth covers reads plus writes */
     uint32_t units;  /* units of the finest level below */
     uint32_t domain; /* units per processor */
     double s_max, s_sum;
@@ -266,6 +270,16 @@ static uint64_t sat_add(uint64_t a, uint64_t b)
     return __builtin_add_overflow(a, b, &r) ? UINT64_MAX : r;
 }
 
+static void add_note(SolCacheLevel *L, const char *text)
+{
+    size_t len = strlen(L->note);
+    snprintf(L->note + len, sizeof L->note - len, "%s%s", len ? "; " : "", text);
+}
+
+/* The processors below level k (note 7.1) and what applies there. A per-unit level (as many
+ * units as the finest level below it: an SM's L1/shared memory) has one processor per unit
+ * and no segment term, since what its storage exchanges with the units' tensor-core operand
+ * buffers is undocumented; its compulsory traffic and rate term still hold. */
 static void level_geometry(const SolDevice *dev, uint32_t k, SolCacheLevel *L, Geometry *geo)
 {
     memset(geo, 0, sizeof *geo);
@@ -278,49 +292,57 @@ static void level_geometry(const SolDevice *dev, uint32_t k, SolCacheLevel *L, G
         snprintf(L->note, sizeof L->note, "innermost level: no storage below it");
         return;
     }
-    if (k > 0 && lv->units >= u && u > 1) {
+    bool per_unit = k > 0 && lv->units >= u && u > 1;
+    if (per_unit && dev->levels[k - 1].units >= u) {
         snprintf(L->note, sizeof L->note,
-                 "per-unit storage: not bounded (what moves inside an "
-                 "SM or core is undocumented; docs/bounds.md)");
+                 "inside a unit, below its first level: not bounded (the data path between "
+                 "them is undocumented; docs/bounds.md)");
         return;
     }
     /* Units per processor: the sharing domain, at least a whole unit of every level below. */
-    uint32_t dom = lv->sharing_domain ? lv->sharing_domain : u;
+    uint32_t dom = per_unit ? 1 : lv->sharing_domain ? lv->sharing_domain : u;
     for (uint32_t j = k + 1; j < dev->num_levels; j++) {
         uint32_t need = (u + dev->levels[j].units - 1) / dev->levels[j].units;
         dom = need > dom ? need : dom;
     }
     dom = dom > u ? u : dom;
     uint64_t total = 0, smax = 0;
+    bool registers = false, scoped = true;
     for (uint32_t j = k + 1; j < dev->num_levels; j++) {
         const SolMemLevel *b = &dev->levels[j];
         total = sat_add(total, sat_mul(b->bytes, b->units));
         uint64_t per = ((uint64_t)dom * b->units + u - 1) / u; /* whole units of level j */
         smax = sat_add(smax, sat_mul(b->bytes, per));
-        if (strcasecmp(b->name, "RF") == 0)
-            geo->registers = true;
+        registers |= strcasecmp(b->name, "RF") == 0;
+        scoped &= b->kernel_scoped;
     }
     L->bounded = true;
     L->processors = (u + dom - 1) / dom;
     L->units_per_processor = dom;
     L->total = total;
     L->capacity = L->processors == 1 ? total : smax;
+    L->bandwidth_estimate = lv->bandwidth_estimate;
+    L->per_unit = per_unit;
     geo->bounded = true;
+    geo->segment = registers && !per_unit;
+    geo->rate = scoped && L->processors > 1;
     geo->units = u;
     geo->domain = dom;
     geo->s_max = (double)L->capacity;
     geo->s_sum = (double)total;
     geo->trusted = lv->bandwidth > 0 && !lv->bandwidth_reads_only;
-    if (!geo->registers)
-        snprintf(L->note, sizeof L->note,
-                 "the device file lists no register level (RF): "
-                 "on-chip capacity unknown, compulsory only");
-    else if (lv->bandwidth_reads_only)
-        snprintf(L->note, sizeof L->note,
-                 "no time: the file's bandwidth is a read rate, not a "
-                 "reads + writes ceiling (docs/bounds.md)");
+    if (per_unit)
+        add_note(L, "per-unit storage: compulsory and rate terms only (docs/bounds.md)");
+    else if (!registers)
+        add_note(L, "the device file lists no register level (RF): on-chip capacity unknown, "
+                    "no segment term");
+    if (lv->bandwidth_reads_only)
+        add_note(L, "no time: the file's bandwidth is a read rate, not a reads + writes ceiling "
+                    "(docs/bounds.md)");
     else if (!(lv->bandwidth > 0))
-        snprintf(L->note, sizeof L->note, "no time: no trustworthy bandwidth in the device file");
+        add_note(L, "no time: no trustworthy bandwidth in the device file");
+    else if (lv->bandwidth_estimate)
+        add_note(L, "bandwidth: an upper estimate from per-clock widths");
 }
 
 /* Rounds a bound down after a (1 - 1e-9) factor (note P17). */
@@ -344,7 +366,11 @@ void sol_cache_compute(const SolGraph *g, const SolBounds *b, const SolBoundOpti
     Geometry *geo = sol_xcalloc(dev->num_levels + 1, sizeof *geo);
     for (uint32_t k = 0; k < dev->num_levels; k++) {
         level_geometry(dev, k, &out->levels[k], &geo[k]);
-        out->levels[k].compulsory = g->compulsory_bytes;
+        /* The graph's reads and writes, less what storage below that outlives a kernel may
+         * hold at its start (warm) and end (bounds.h). */
+        out->levels[k].compulsory = sol_dram_charge(
+            b->cache_state, g->compulsory_read_bytes, g->compulsory_read_bytes,
+            g->compulsory_write_bytes, sol_device_persistent_below(dev, k));
     }
     for (uint32_t n = 0; n < g->num_nodes; n++) {
         const SolNode *node = &g->nodes[n];
@@ -354,7 +380,14 @@ void sol_cache_compute(const SolGraph *g, const SolBounds *b, const SolBoundOpti
             double b_max;
             bool window;
             out->statements++;
-            if (!prepare(g, st, &e, &b_max, &window) || (window && opts->conv_any))
+            /* Under a contract that rounds f32 inputs to bf16, a kernel may convert them in a
+             * first pass and move 2-byte copies from then on (note pitfall P13: the
+             * smallest plausible dtype). */
+            double in_cap = st->dtype == SOL_DT_F32 && b->fp32 == SOL_FP32_BF16 &&
+                                    !b->contraction_on_vector[SOL_DT_F32]
+                                ? 2
+                                : INFINITY;
+            if (!prepare(g, st, in_cap, &e, &b_max, &window) || (window && opts->conv_any))
                 continue; /* conv-algo=any: the direct algorithm's cache term does not apply */
             SolIoModel m;
             sol_io_model(&e, &m);
@@ -365,20 +398,20 @@ void sol_cache_compute(const SolGraph *g, const SolBounds *b, const SolBoundOpti
             double peak = b->matrix_peak_used[st->dtype] / 2; /* MAC/s */
             for (uint32_t k = 0; k < dev->num_levels; k++) {
                 SolCacheLevel *L = &out->levels[k];
-                if (!geo[k].bounded || !geo[k].registers)
-                    continue;
-                /* Only a statement above the level's largest bound so far matters. */
-                double q = sol_io_segment_above(&m, e.points, geo[k].s_max, geo[k].s_sum, b_max,
-                                                (double)L->segment);
-                if (tight) {
-                    double qt =
-                        sol_io_tight_matmul(e.points, e.t[0].bytes, geo[k].s_max, geo[k].s_sum);
-                    q = qt > q ? qt : q;
+                if (geo[k].segment) {
+                    /* Only a statement above the level's largest bound so far matters. */
+                    double q = sol_io_segment_above(&m, e.points, geo[k].s_max, geo[k].s_sum,
+                                                    b_max, (double)L->segment);
+                    if (tight) {
+                        double qt = sol_io_tight_matmul(e.points, e.t[0].bytes, geo[k].s_max,
+                                                        geo[k].s_sum);
+                        q = qt > q ? qt : q;
+                    }
+                    uint64_t qb = round_down(q);
+                    if (qb > L->segment)
+                        L->segment = qb, L->segment_node = node->name;
                 }
-                uint64_t qb = round_down(q);
-                if (qb > L->segment)
-                    L->segment = qb, L->segment_node = node->name;
-                if (L->processors > 1 && geo[k].trusted && peak > 0) {
+                if (geo[k].rate && geo[k].trusted && peak > 0) {
                     double pi = peak * geo[k].domain / geo[k].units;
                     double r = sol_io_rate(&m, e.points, pi, dev->levels[k].bandwidth);
                     r *= 1 - 1e-9;
@@ -388,7 +421,8 @@ void sol_cache_compute(const SolGraph *g, const SolBounds *b, const SolBoundOpti
         }
     }
     out->matrix = b->fused.matrix;
-    out->vector = b->fused.vector;
+    out->vector = b->fused.vector > b->fused.vector_contraction ? b->fused.vector
+                                                                : b->fused.vector_contraction;
     out->seconds = out->matrix, out->bound = "matrix";
     if (out->vector > out->seconds)
         out->seconds = out->vector, out->bound = "vector";
@@ -401,12 +435,15 @@ void sol_cache_compute(const SolGraph *g, const SolBounds *b, const SolBoundOpti
             L->bandwidth = dev->levels[k].bandwidth;
             L->seconds = (double)L->lower_bound / L->bandwidth;
         }
-        if (L->seconds > out->seconds)
+        if (L->seconds > out->seconds) {
             out->seconds = L->seconds, out->bound = L->name;
+            out->bound_estimate = L->bandwidth_estimate;
+        }
         if (L->rate > out->seconds) {
             out->seconds = L->rate;
             snprintf(out->bound_text, sizeof out->bound_text, "rate %s", L->name);
             out->bound = out->bound_text;
+            out->bound_estimate = L->bandwidth_estimate;
         }
     }
     free(geo);
@@ -417,4 +454,26 @@ void sol_cache_free(SolCacheBounds *c)
     free(c->levels);
     c->levels = NULL;
     c->num_levels = 0;
+}
+
+bool sol_cache_describe_estimates(const SolCacheBounds *c, char *buf, size_t size)
+{
+    size_t n = 0, found = 0;
+    buf[0] = '\0';
+    for (uint32_t k = 0; k < c->num_levels && n < size; k++) {
+        const SolCacheLevel *L = &c->levels[k];
+        if (!L->bounded || !(L->bandwidth > 0) || !L->bandwidth_estimate)
+            continue;
+        n += (size_t)snprintf(buf + n, size - n, "%s%s", found++ ? ", " : "", L->name);
+    }
+    if (!found || n >= size)
+        return found > 0;
+    n += (size_t)snprintf(buf + n, size - n, " bandwidth%s: upper estimate%s from per-clock widths "
+                                             "(the time%s err%s low: still a bound; "
+                                             "docs/bounds.md)",
+                          found == 1 ? "" : "s", found == 1 ? "" : "s", found == 1 ? "" : "s",
+                          found == 1 ? "s" : "");
+    if (n < size && c->bound_estimate)
+        snprintf(buf + n, size - n, "; sol-cache's binding term, %s, rests on one", c->bound);
+    return true;
 }

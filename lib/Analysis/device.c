@@ -1,7 +1,6 @@
 /*
- * Device models (device.h): reading and checking the hardware/ directory's .json files with cJSON,
- * the search path that `--hw NAME` looks names up on, the listing behind `--hw all` and the
- * `--list-hw` table.
+ * Device models (device.h): reading and checking the hardware/ directory's .json files with
+ * cJSON (device_find.c finds them).
  *
  * The checker walks the document field by field and stops at the first problem, reporting it
  * as `FILE: FIELD.PATH: message` with what it found. It is strict: unknown and duplicate keys
@@ -11,16 +10,10 @@
  */
 #include "Analysis/device.h"
 
-#include "Support/spelling.h"
-
 #include <ctype.h>
-#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
-#include <strings.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <cjson/cJSON.h>
 
@@ -41,16 +34,6 @@ typedef struct Parser {
     SolBuf path; /* field path of the value being checked: "memory[1].bandwidth" */
 } Parser;
 
-/* Appends s (at most max bytes), with non-printable bytes as '?', so fuzzed keys and strings
- * cannot garble a terminal. */
-static void put_clean(SolBuf *b, const char *s, size_t max)
-{
-    size_t n = strlen(s);
-    for (size_t i = 0; i < n && i < max; i++)
-        sol_buf_putc(b, isprint((unsigned char)s[i]) ? s[i] : '?');
-    if (n > max)
-        sol_buf_puts(b, "...");
-}
 
 /* The shortest spelling that reads back as v: 1e+14, 989.4, 4194304.5, 1500. */
 static void put_number(SolBuf *b, double v)
@@ -76,7 +59,7 @@ static void put_got(SolBuf *b, const cJSON *v)
         sol_buf_puts(b, "nothing");
     else if (cJSON_IsString(v)) {
         sol_buf_putc(b, '"');
-        put_clean(b, v->valuestring ? v->valuestring : "", 40);
+        sol_buf_put_clean(b, v->valuestring ? v->valuestring : "", 40);
         sol_buf_putc(b, '"');
     } else if (cJSON_IsNumber(v))
         put_number(b, v->valuedouble);
@@ -119,7 +102,7 @@ static size_t push_key(Parser *p, const char *key)
     size_t mark = p->path.len;
     if (p->path.len)
         sol_buf_putc(&p->path, '.');
-    put_clean(&p->path, key, 64);
+    sol_buf_put_clean(&p->path, key, 64);
     return mark;
 }
 static size_t push_index(Parser *p, size_t i)
@@ -237,6 +220,21 @@ static bool read_uint(Parser *p, const cJSON *v, const char *what, double lo, do
     return true;
 }
 
+/* An optional true/false field `key` of obj (absent: false). */
+static bool read_flag(Parser *p, const cJSON *obj, const char *key, bool *out)
+{
+    const cJSON *v = get(obj, key);
+    *out = false;
+    if (!v)
+        return true;
+    size_t mark = push_key(p, key);
+    if (!cJSON_IsBool(v))
+        return fail_expected(p, "true or false", v);
+    *out = cJSON_IsTrue(v);
+    pop(p, mark);
+    return true;
+}
+
 /* ---- the document -------------------------------------------------------------------- */
 
 /* peaks -> '{' (dtype ':' FLOP/s)* '}' */
@@ -269,8 +267,9 @@ static bool read_level(Parser *p, const cJSON *v, bool outermost, SolMemLevel *o
 {
     static const char *const keys[] = {"name",      "bytes",          "bandwidth",
                                        "units",     "shared_by",      "sharing_domain",
-                                       "bandwidth_reads_only"};
-    if (!check_keys(p, v, "an object with name, bytes and bandwidth", keys, 7, 0x3))
+                                       "bandwidth_reads_only", "bandwidth_estimate",
+                                       "kernel_scoped"};
+    if (!check_keys(p, v, "an object with name, bytes and bandwidth", keys, 9, 0x3))
         return false;
     size_t mark = push_key(p, "name");
     if (!read_string(p, get(v, "name"), true, &out->name))
@@ -316,13 +315,13 @@ static bool read_level(Parser *p, const cJSON *v, bool outermost, SolMemLevel *o
         pop(p, mark);
     }
 
-    const cJSON *reads_only = get(v, "bandwidth_reads_only");
-    if (reads_only) {
-        mark = push_key(p, "bandwidth_reads_only");
-        if (!cJSON_IsBool(reads_only))
-            return fail_expected(p, "true or false", reads_only);
-        out->bandwidth_reads_only = cJSON_IsTrue(reads_only);
-        pop(p, mark);
+    if (!read_flag(p, v, "bandwidth_reads_only", &out->bandwidth_reads_only) ||
+        !read_flag(p, v, "bandwidth_estimate", &out->bandwidth_estimate) ||
+        !read_flag(p, v, "kernel_scoped", &out->kernel_scoped))
+        return false;
+    if (out->bandwidth_estimate && !(out->bandwidth > 0)) {
+        push_key(p, "bandwidth_estimate");
+        return fail(p, "marks a bandwidth the level does not give");
     }
 
     const cJSON *shared = get(v, "shared_by");
@@ -360,7 +359,7 @@ static bool read_memory(Parser *p, const cJSON *arr, SolDevice *d)
             if (strcmp(d->levels[j].name, d->levels[i].name) == 0) {
                 push_key(p, "name");
                 fail(p, "duplicate level name '");
-                put_clean(p->err, d->levels[i].name, 64);
+                sol_buf_put_clean(p->err, d->levels[i].name, 64);
                 sol_buf_printf(p->err, "' (also memory[%zu])", j);
                 return false;
             }
@@ -394,12 +393,102 @@ static bool read_sources(Parser *p, const cJSON *arr, SolDevice *d)
     return true;
 }
 
-/* document -> '{' name clock_ghz peak_flops memory sources description? measured? '}' */
+static const char *const fp32_names[] = {"device", "ieee", "tf32", "bf16"};
+
+const char *sol_fp32_matmul_name(SolFp32Matmul m)
+{
+    return (unsigned)m < sizeof fp32_names / sizeof fp32_names[0] ? fp32_names[m] : "?";
+}
+
+bool sol_fp32_matmul_parse(const char *s, SolFp32Matmul *out)
+{
+    for (unsigned i = SOL_FP32_IEEE; i < sizeof fp32_names / sizeof fp32_names[0]; i++)
+        if (strcmp(s, fp32_names[i]) == 0) {
+            *out = (SolFp32Matmul)i;
+            return true;
+        }
+    return false;
+}
+
+/* fp32_matmul -> '{' "default": ("ieee"|"tf32"|"bf16") "reason": string '}'; absent: TF32
+ * where the device lists it. */
+static bool read_fp32(Parser *p, const cJSON *v, SolDevice *d)
+{
+    if (!v) {
+        bool tf32 = sol_device_peak(d, true, "tf32") > 0;
+        d->fp32_default = tf32 ? SOL_FP32_TF32 : SOL_FP32_IEEE;
+        d->fp32_reason = sol_xstrdup(tf32 ? "the device file names no default; TF32 where it "
+                                            "lists a TF32 peak"
+                                          : "the device file names no default and lists no "
+                                            "TF32 peak");
+        return true;
+    }
+    static const char *const keys[] = {"default", "reason"};
+    if (!check_keys(p, v, "an object with default and reason", keys, 2, 0x3))
+        return false;
+    size_t mark = push_key(p, "default");
+    const cJSON *def = get(v, "default");
+    if (!cJSON_IsString(def) || !def->valuestring ||
+        !sol_fp32_matmul_parse(def->valuestring, &d->fp32_default))
+        return fail_expected(p, "\"ieee\", \"tf32\" or \"bf16\"", def);
+    if (d->fp32_default == SOL_FP32_TF32 && !(sol_device_peak(d, true, "tf32") > 0))
+        return fail(p, "\"tf32\" needs a matrix tf32 peak");
+    if (d->fp32_default == SOL_FP32_BF16 && !(sol_device_peak(d, true, "bf16") > 0) &&
+        !(sol_device_peak(d, true, "f16") > 0))
+        return fail(p, "\"bf16\" needs a matrix bf16 or f16 peak");
+    pop(p, mark);
+    mark = push_key(p, "reason");
+    if (!read_string(p, get(v, "reason"), true, &d->fp32_reason))
+        return false;
+    pop(p, mark);
+    return true;
+}
+
+/* A string field copied into a fixed buffer (truncated). */
+static bool read_fixed(Parser *p, const cJSON *obj, const char *key, char *out, size_t size)
+{
+    size_t mark = push_key(p, key);
+    char *s;
+    if (!read_string(p, get(obj, key), false, &s))
+        return false;
+    snprintf(out, size, "%s", s);
+    free(s);
+    pop(p, mark);
+    return true;
+}
+
+/* cpu -> '{' vendor family model brand cores '}' */
+static bool read_cpu(Parser *p, const cJSON *v, SolDevice *d)
+{
+    static const char *const keys[] = {"vendor", "family", "model", "brand", "cores"};
+    if (!check_keys(p, v, "an object with vendor, family, model, brand and cores", keys, 5, 0x1f))
+        return false;
+    SolCpuIdent *c = &d->cpu;
+    if (!read_fixed(p, v, "vendor", c->vendor, sizeof c->vendor) ||
+        !read_fixed(p, v, "brand", c->brand, sizeof c->brand))
+        return false;
+    const char *const nums[] = {"family", "model", "cores"};
+    uint32_t *slots[] = {&c->family, &c->model, &c->cores};
+    for (int i = 0; i < 3; i++) {
+        size_t mark = push_key(p, nums[i]);
+        uint64_t u;
+        if (!read_uint(p, get(v, nums[i]), "a whole number", 0, 4294967296.0, "2^32", &u))
+            return false;
+        *slots[i] = (uint32_t)u;
+        pop(p, mark);
+    }
+    d->has_cpu = true;
+    return true;
+}
+
+/* document -> '{' name clock_ghz peak_flops memory sources description? measured?
+ *              fp32_matmul? cpu? '}' */
 static bool read_device(Parser *p, const cJSON *root, SolDevice *d)
 {
     static const char *const keys[] = {"name",    "clock_ghz",   "peak_flops", "memory",
-                                       "sources", "description", "measured"};
-    if (!check_keys(p, root, "a JSON object at the top level", keys, 7, 0x1f))
+                                       "sources", "description", "measured",   "fp32_matmul",
+                                       "cpu"};
+    if (!check_keys(p, root, "a JSON object at the top level", keys, 9, 0x1f))
         return false;
 
     size_t mark = push_key(p, "name");
@@ -459,6 +548,17 @@ static bool read_device(Parser *p, const cJSON *root, SolDevice *d)
         if (!cJSON_IsBool(measured))
             return fail_expected(p, "true or false", measured);
         d->measured = cJSON_IsTrue(measured);
+        pop(p, mark);
+    }
+    mark = push_key(p, "fp32_matmul");
+    if (!read_fp32(p, get(root, "fp32_matmul"), d))
+        return false;
+    pop(p, mark);
+    const cJSON *cpu = get(root, "cpu");
+    if (cpu) {
+        mark = push_key(p, "cpu");
+        if (!read_cpu(p, cpu, d))
+            return false;
         pop(p, mark);
     }
     return true;
@@ -583,6 +683,7 @@ void sol_device_free(SolDevice *d)
     for (uint32_t i = 0; i < d->num_sources; i++)
         free(d->sources[i]);
     free(d->sources);
+    free(d->fp32_reason);
     memset(d, 0, sizeof *d);
 }
 
@@ -603,250 +704,17 @@ const SolMemLevel *sol_device_dram(const SolDevice *d)
     return d->num_levels ? &d->levels[0] : NULL;
 }
 
-/* ---- the search path ----------------------------------------------------------------- */
-
-typedef SolVecOf(char *) StrVec;
-
-static void free_strs(StrVec *v)
+uint64_t sol_device_persistent_below(const SolDevice *d, uint32_t k)
 {
-    for (size_t i = 0; i < v->len; i++)
-        free(v->data[i]);
-    sol_vec_free(v);
-}
-
-static void add_dir(StrVec *dirs, const char *s, size_t n)
-{
-    while (n > 1 && s[n - 1] == '/') /* "dir/" and "dir" are one entry */
-        n--;
-    if (n == 0)
-        return;
-    for (size_t i = 0; i < dirs->len; i++)
-        if (strlen(dirs->data[i]) == n && memcmp(dirs->data[i], s, n) == 0)
-            return;
-    sol_vec_push(dirs, sol_xstrndup(s, n));
-}
-
-static void search_dirs(StrVec *dirs)
-{
-    const char *env = getenv("SOLAR_HARDWARE_PATH");
-    while (env && *env) {
-        const char *colon = strchr(env, ':');
-        size_t n = colon ? (size_t)(colon - env) : strlen(env);
-        add_dir(dirs, env, n);
-        env = colon ? colon + 1 : NULL;
-    }
-    /* <exe dir>/../share/solar/hardware, with the ".." resolved textually: /proc/self/exe is
-     * already free of symlinks. */
-    char exe[4096];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) {
-        exe[n] = '\0';
-        char *slash = strrchr(exe, '/'); /* end of the exe's directory */
-        if (slash) {
-            *slash = '\0';
-            slash = strrchr(exe, '/'); /* end of its parent */
-            SolBuf dir = {0};
-            if (slash)
-                sol_buf_append(&dir, exe, (size_t)(slash - exe));
-            sol_buf_puts(&dir, "/share/solar/hardware");
-            add_dir(dirs, dir.data, dir.len);
-            sol_buf_free(&dir);
-        }
-    }
-#ifdef SOLAR_SOURCE_HARDWARE_DIR
-    add_dir(dirs, SOLAR_SOURCE_HARDWARE_DIR, strlen(SOLAR_SOURCE_HARDWARE_DIR));
-#endif
-}
-
-void sol_device_search_path(SolBuf *out)
-{
-    StrVec dirs = {0};
-    search_dirs(&dirs);
-    for (size_t i = 0; i < dirs.len; i++) {
-        if (i)
-            sol_buf_putc(out, ':');
-        sol_buf_puts(out, dirs.data[i]);
-    }
-    free_strs(&dirs);
-}
-
-/* The stem of a path ("dir/H100.json" -> "H100"), as a heap string, lowercased. */
-static char *lower_stem(const char *path)
-{
-    const char *base = strrchr(path, '/');
-    base = base ? base + 1 : path;
-    size_t n = strlen(base);
-    if (n >= 5 && strcmp(base + n - 5, ".json") == 0)
-        n -= 5;
-    char *s = sol_xstrndup(base, n);
-    for (char *c = s; *c; c++)
-        *c = (char)tolower((unsigned char)*c);
-    return s;
-}
-
-static int compare_strs(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static int compare_stems(const void *a, const void *b)
-{
-    char *sa = lower_stem(*(char *const *)a), *sb = lower_stem(*(char *const *)b);
-    int c = strcmp(sa, sb);
-    free(sa);
-    free(sb);
-    return c ? c : strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-char **sol_device_list(size_t *n)
-{
-    StrVec dirs = {0}, paths = {0}, stems = {0};
-    search_dirs(&dirs);
-    for (size_t d = 0; d < dirs.len; d++) {
-        DIR *dir = opendir(dirs.data[d]);
-        if (!dir)
+    uint64_t total = 0;
+    for (uint32_t j = k + 1; j < d->num_levels; j++) {
+        const SolMemLevel *lv = &d->levels[j];
+        uint64_t b;
+        if (lv->kernel_scoped)
             continue;
-        StrVec names = {0};
-        for (struct dirent *e; (e = readdir(dir));) {
-            size_t len = strlen(e->d_name);
-            if (len > 5 && strcmp(e->d_name + len - 5, ".json") == 0)
-                sol_vec_push(&names, sol_xstrdup(e->d_name));
-        }
-        closedir(dir);
-        /* Sorted, so which of two case variants (H100.json, h100.json) wins is stable. */
-        if (names.len)
-            qsort(names.data, names.len, sizeof *names.data, compare_strs);
-        for (size_t i = 0; i < names.len; i++) {
-            SolBuf path = {0};
-            sol_buf_printf(&path, "%s/%s", dirs.data[d], names.data[i]);
-            struct stat st;
-            char *stem = lower_stem(names.data[i]);
-            bool dup = false;
-            for (size_t j = 0; j < stems.len && !dup; j++)
-                dup = strcmp(stems.data[j], stem) == 0;
-            if (!dup && stat(path.data, &st) == 0 && S_ISREG(st.st_mode)) {
-                sol_vec_push(&stems, stem);
-                sol_vec_push(&paths, path.data);
-            } else {
-                free(stem);
-                sol_buf_free(&path);
-            }
-        }
-        free_strs(&names);
+        if (__builtin_mul_overflow(lv->bytes, (uint64_t)lv->units, &b) ||
+            __builtin_add_overflow(total, b, &total))
+            return UINT64_MAX;
     }
-    free_strs(&dirs);
-    free_strs(&stems);
-    if (paths.len)
-        qsort(paths.data, paths.len, sizeof *paths.data, compare_stems);
-    *n = paths.len;
-    return paths.data ? paths.data : sol_xcalloc(1, sizeof(char *));
-}
-
-void sol_device_list_free(char **paths, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        free(paths[i]);
-    free(paths);
-}
-
-/* A path rather than a stem: ends in .json or names a directory. */
-static bool is_path(const char *name)
-{
-    size_t n = strlen(name);
-    return strchr(name, '/') || (n >= 5 && strcasecmp(name + n - 5, ".json") == 0);
-}
-
-/* "did you mean h100-pcie or h100-sxm? ": the stems `name` begins (`h100`), else the closest
- * spelling (`h100-smx`); nothing when none is close. */
-static void suggest_devices(SolBuf *err, const char *name, char **paths, size_t n)
-{
-    char **stems = sol_xcalloc(n + 1, sizeof *stems);
-    size_t found = 0, len = strlen(name);
-    for (size_t i = 0; i < n; i++) {
-        stems[i] = lower_stem(paths[i]);
-        found += len && strncasecmp(stems[i], name, len) == 0;
-    }
-    const char *closest =
-        found ? NULL : sol_closest_spelling(name, len, (const char *const *)stems, n);
-    if (found || closest)
-        sol_buf_puts(err, "did you mean ");
-    for (size_t i = 0, k = 0; i < n && found; i++)
-        if (strncasecmp(stems[i], name, len) == 0)
-            sol_buf_printf(err, "%s%s", k++ ? (k == found ? " or " : ", ") : "", stems[i]);
-    if (closest)
-        sol_buf_puts(err, closest);
-    if (found || closest)
-        sol_buf_puts(err, "? ");
-    for (size_t i = 0; i < n; i++)
-        free(stems[i]);
-    free(stems);
-}
-
-bool sol_device_load(const char *name, SolDevice *out, SolBuf *err)
-{
-    memset(out, 0, sizeof *out);
-    if (is_path(name))
-        return sol_device_load_file(name, out, err);
-    size_t n;
-    char **paths = sol_device_list(&n);
-    for (size_t i = 0; i < n; i++) {
-        char *stem = lower_stem(paths[i]);
-        bool match = strcasecmp(stem, name) == 0;
-        free(stem);
-        if (match) {
-            bool ok = sol_device_load_file(paths[i], out, err);
-            sol_device_list_free(paths, n);
-            return ok;
-        }
-    }
-    sol_buf_puts(err, "unknown device '");
-    put_clean(err, name, 64);
-    sol_buf_puts(err, "'; ");
-    suggest_devices(err, name, paths, n);
-    if (n == 0)
-        sol_buf_puts(err, "no device files found");
-    for (size_t i = 0; i < n; i++) {
-        char *stem = lower_stem(paths[i]);
-        sol_buf_printf(err, "%s%s", i ? ", " : "available: ", stem);
-        free(stem);
-    }
-    sol_buf_puts(err, " (search path: ");
-    sol_device_search_path(err);
-    sol_buf_puts(err, "; SOLAR_HARDWARE_PATH adds directories)");
-    sol_device_list_free(paths, n);
-    return false;
-}
-
-/* ---- the --list-hw table ------------------------------------------------------------- */
-
-static void print_tflops(FILE *out, double flops)
-{
-    if (flops > 0)
-        fprintf(out, " %12.5g", flops / 1e12);
-    else
-        fprintf(out, " %12s", "-");
-}
-
-void sol_device_print_table(FILE *out, char **paths, size_t n)
-{
-    fprintf(out, "%-18s %-18s %12s %12s %12s %10s %9s\n", "device", "name", "bf16-matrix",
-            "tf32-matrix", "f32-vector", "DRAM-TB/s", "DRAM-GB");
-    for (size_t i = 0; i < n; i++) {
-        char *stem = lower_stem(paths[i]);
-        SolDevice d;
-        SolBuf err = {0};
-        if (!sol_device_load_file(paths[i], &d, &err)) {
-            fprintf(out, "%-18s error: %s\n", stem, err.data);
-        } else {
-            fprintf(out, "%-18s %-18s", stem, d.name);
-            print_tflops(out, sol_device_peak(&d, true, "bf16"));
-            print_tflops(out, sol_device_peak(&d, true, "tf32"));
-            print_tflops(out, sol_device_peak(&d, false, "f32"));
-            const SolMemLevel *dram = sol_device_dram(&d);
-            fprintf(out, " %10.4g %9.5g\n", dram->bandwidth / 1e12, (double)dram->bytes / 1e9);
-        }
-        sol_device_free(&d);
-        sol_buf_free(&err);
-        free(stem);
-    }
+    return total;
 }

@@ -34,6 +34,22 @@
  * `bandwidth_reads_only` (optional, default false) marks a bandwidth that is a read rate: the
  * bound counts reads plus writes, so such a figure is not used as their ceiling. The
  * register level is the one named "RF" (its `bytes` per unit, times `units`).
+ * `bandwidth_estimate` (optional, default false) marks a bandwidth derived from per-clock
+ * widths (bytes/clock per SM x SMs x the highest clock) rather than published or measured: an
+ * upper estimate, and the report says so. `kernel_scoped` (optional, default false) marks
+ * storage whose contents do not outlive a kernel (registers, shared and tensor memory, an L1
+ * invalidated at every launch): it holds no warm input at a kernel's start and no dirty output
+ * at its end (docs/bounds.md, cache state). Unmarked storage is assumed to persist, the safe
+ * side (more persistent storage can only lower the bytes charged).
+ *
+ * `fp32_matmul` (optional): {"default": "ieee"|"tf32"|"bf16", "reason": "..."}, the numeric
+ * contract of f32 contractions assumed unless `--fp32-matmul` says otherwise: the fastest mode
+ * a library uses for f32 inputs on this device, with why (docs/bounds.md). Absent: "tf32"
+ * where the file lists a TF32 matrix peak, else "ieee".
+ *
+ * `cpu` (optional, models of a CPU host): {"vendor": "GenuineIntel", "family": 6, "model":
+ * 143, "brand": "...", "cores": 56}, the CPUID identity of the machine the model describes, so
+ * that `--hw host` can tell when it runs on another CPU (host_cpu.h).
  *
  * Errors are appended to `err` (no trailing newline) and start with the file, then the field:
  *   hardware/x.json: memory[1].bandwidth: expected a number of bytes/s, got "fast"
@@ -56,7 +72,33 @@ typedef struct SolMemLevel {
     uint32_t units;   /* 1 unless per-SM / per-core (then the SM or core count) */
     uint32_t sharing_domain;   /* units below that share data without crossing; 0: all */
     bool bandwidth_reads_only; /* the bandwidth is a read rate, not reads + writes */
+    bool bandwidth_estimate;   /* derived from per-clock widths: an upper estimate */
+    bool kernel_scoped;        /* contents do not outlive a kernel */
 } SolMemLevel;
+
+/* The numeric contract of f32 contractions (`--fp32-matmul`), strictest first: which
+ * matrix-unit modes a library may use for f32 inputs. SOL_FP32_DEVICE: the device's default. */
+typedef enum SolFp32Matmul {
+    SOL_FP32_DEVICE,
+    SOL_FP32_IEEE, /* IEEE f32 products: the vector unit, a native f32 matrix mode, or an
+                      emulation as accurate (cuBLAS BF16x9 on Blackwell) */
+    SOL_FP32_TF32, /* TF32 tensor cores (10-bit mantissa): cuDNN/cuBLAS/JAX TF32 modes */
+    SOL_FP32_BF16, /* inputs rounded to bf16/f16: PyTorch "medium", cuBLAS FAST_16BF/16F */
+} SolFp32Matmul;
+
+/* "device", "ieee", "tf32", "bf16". */
+const char *sol_fp32_matmul_name(SolFp32Matmul m);
+/* One of the names above (not "device"); false otherwise. */
+bool sol_fp32_matmul_parse(const char *s, SolFp32Matmul *out);
+
+/* A CPU's identity (CPUID on x86; MIDR implementer and part on Arm as family and model). */
+typedef struct SolCpuIdent {
+    char vendor[16];  /* "GenuineIntel", "AuthenticAMD", "ARM", ... */
+    uint32_t family;  /* x86: display family (base + extended); Arm: implementer */
+    uint32_t model;   /* x86: display model; Arm: part number */
+    char brand[64];   /* brand string, or "" */
+    uint32_t cores;   /* physical cores (0: unknown) */
+} SolCpuIdent;
 
 typedef struct SolDevice {
     char *name;        /* the file's "name" */
@@ -72,6 +114,10 @@ typedef struct SolDevice {
     uint32_t num_levels;
     char **sources;
     uint32_t num_sources;
+    SolFp32Matmul fp32_default; /* never SOL_FP32_DEVICE once loaded */
+    char *fp32_reason;          /* why that default (the file's, or the rule used) */
+    bool has_cpu;
+    SolCpuIdent cpu;            /* valid when has_cpu */
 } SolDevice;
 
 /* `name` is a file stem, matched case-insensitively on the search path (the first directory
@@ -101,10 +147,14 @@ void sol_device_list_free(char **paths, size_t n);
 double sol_device_peak(const SolDevice *d, bool matrix, const char *dtype);
 /* levels[0], the DRAM level (NULL only for a zeroed device). */
 const SolMemLevel *sol_device_dram(const SolDevice *d);
+/* Bytes of the storage below level k (levels k+1, ...) that outlives a kernel: the levels
+ * not marked kernel_scoped, times their units (saturating). */
+uint64_t sol_device_persistent_below(const SolDevice *d, uint32_t k);
 
 /* A header line, then one line per device for `solar-opt --list-hw`: stem, name, matrix
- * bf16 and tf32 and vector f32 in TFLOP/s, DRAM bandwidth in TB/s and DRAM capacity in GB
- * ("-" for a peak the device lacks). A file that fails to load prints its stem and the error. */
+ * bf16 and tf32 and vector f32 in TFLOP/s, DRAM bandwidth in TB/s, DRAM capacity in GB ("-"
+ * for a peak the device lacks) and the default f32 contract. A file that fails to load prints
+ * its stem and the error. */
 void sol_device_print_table(FILE *out, char **paths, size_t n);
 
 #endif /* SOLAR_ANALYSIS_DEVICE_H */

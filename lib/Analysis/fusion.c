@@ -424,6 +424,31 @@ static uint64_t common(const SolImage *a, const SolImage *b)
     return c;
 }
 
+/* The cold reads of argument t read by several groups (segments seg[0, nseg) of refs): the
+ * first group's reads, then each group's reads of elements no earlier group read or wrote.
+ * Without bitmaps (a tensor too large, or data-dependent accesses) the later groups get none,
+ * a count that errs low. */
+static void cold_reads(const SolGraph *g, SolFusionPlan *p, uint32_t t, const Ref *refs,
+                       size_t nrefs, const size_t *seg, size_t nseg)
+{
+    const SolGraphTensor *gt = &g->tensors[t];
+    bool exact = gt->elems <= SOL_IMAGE_MAX_BITS;
+    for (size_t k = 0; k < nrefs && exact; k++)
+        exact = g->nodes[refs[k].node].accesses[refs[k].access].subs != NULL;
+    SolImage seen, R, W;
+    sol_image_init(&seen, gt->elems);
+    for (size_t s = 0; s < nseg && (s == 0 || exact); s++) {
+        SolFusionGroup *G = &p->groups[p->group_of[refs[seg[s]].node]];
+        segment_images(g, t, refs, seg[s], seg[s + 1], &R, &W);
+        G->cold_read_bytes += (s == 0 ? R.count : R.count - common(&R, &seen)) * gt->elem_bytes;
+        sol_image_merge(&seen, &R, NULL);
+        sol_image_merge(&seen, &W, NULL);
+        sol_image_free(&R);
+        sol_image_free(&W);
+    }
+    sol_image_free(&seen);
+}
+
 static void tensor_traffic(const SolGraph *g, SolFusionPlan *p, uint32_t t, const Ref *refs,
                            size_t nrefs)
 {
@@ -442,11 +467,14 @@ static void tensor_traffic(const SolGraph *g, SolFusionPlan *p, uint32_t t, cons
     }
     SolImage R, W;
     if (gt->is_arg) {
+        if (nseg > 1)
+            cold_reads(g, p, t, refs, nrefs, seg.data, nseg);
         for (size_t s = 0; s < nseg; s++) {
             SolFusionGroup *G = &p->groups[p->group_of[refs[seg.data[s]].node]];
             uint32_t first = refs[seg.data[s]].node, last = refs[seg.data[s + 1] - 1].node;
             if (nseg == 1) { /* the whole graph's traffic, as the graph counted it */
                 G->read_bytes += gt->compulsory_read_elems * eb;
+                G->cold_read_bytes += gt->compulsory_read_elems * eb;
                 G->write_bytes += gt->written_elems * eb;
                 continue;
             }
@@ -607,23 +635,35 @@ void sol_fusion_plan_times(const SolFusionPlan *p, const SolBounds *b, SolPlanTi
     memset(out, 0, sizeof *out);
     out->groups = sol_xcalloc(p->num_groups + 1, sizeof *out->groups);
     out->bound = "memory";
-    double largest = -1;
+    double largest = -1, bw = b->dram_bandwidth, slack = 0;
+    uint64_t own = 0;
     for (uint32_t k = 0; k < p->num_groups; k++) {
         const SolFusionGroup *G = &p->groups[k];
         SolTimes *t = &out->groups[k];
         for (uint32_t i = G->first; i <= G->last; i++) {
             t->matrix += b->nodes[i].matrix;
             t->vector += b->nodes[i].vector;
+            t->vector_contraction += b->nodes[i].vector_contraction;
         }
-        t->memory = b->dram_bandwidth > 0 ? (double)G->bytes / b->dram_bandwidth : 0;
-        t->seconds = t->matrix, t->bound = "matrix";
-        if (t->vector > t->seconds)
-            t->seconds = t->vector, t->bound = "vector";
-        if (t->memory > t->seconds)
-            t->seconds = t->memory, t->bound = "memory";
+        uint64_t dram = sol_dram_charge(b->cache_state, G->read_bytes, G->cold_read_bytes,
+                                        G->write_bytes, b->persistent_bytes);
+        own = own + dram < own ? UINT64_MAX : own + dram;
+        t->memory = bw > 0 ? (double)dram / bw : 0;
+        sol_times_finish(t);
+        if (bw > 0 && t->seconds > t->memory)
+            slack += (t->seconds - t->memory) * bw; /* bytes this group could move for free */
         out->seconds += t->seconds;
         if (t->seconds > largest)
             largest = t->seconds, out->bound = t->bound;
+    }
+    /* The graph's own charged bytes (the fused bound's) must cross DRAM in some group. */
+    uint64_t need = b->fused_dram_bytes;
+    out->dram_bytes = own > need ? own : need;
+    if (need > own && bw > 0 && (double)(need - own) > slack) {
+        out->carried = ((double)(need - own) - slack) / bw;
+        out->seconds += out->carried;
+        if (out->carried > largest)
+            out->bound = "memory"; /* the graph's DRAM bytes outweigh any one kernel */
     }
 }
 

@@ -35,10 +35,14 @@
  *     consumers of an attention chain take its outputs tile by tile too. Reductions thus
  *     join their consumers when their (small) results fit.
  *
- * The fused-plan bound on a device: sum over groups of max(group matrix time, group vector
- * time, group bytes / DRAM bandwidth). Since the groups' bytes add up to at least the
- * graph's compulsory bytes and a group's bytes are at most its nodes' unfused bytes,
- * fused <= fused-plan <= unfused, with fused-plan = fused when one group holds every node.
+ * The fused-plan bound on a device: sum over groups of max(group compute time, group DRAM
+ * bytes / DRAM bandwidth), a group's DRAM bytes being what the cache state charges for its
+ * reads and writes (bounds.h: outputs that fit in the storage that outlives a kernel need not
+ * reach DRAM before it ends, and only first reads of arguments are cold). The graph as a
+ * whole must still move its own charged compulsory bytes (the fused bound's): what the
+ * groups' charges leave of them costs time where no group has spare compute time to hide
+ * it, so the plan is never below the fused bound. A group's bytes are at most its nodes'
+ * unfused bytes, and fused-plan = fused when one group holds every node.
  */
 #ifndef SOLAR_ANALYSIS_FUSION_H
 #define SOLAR_ANALYSIS_FUSION_H
@@ -48,6 +52,8 @@
 typedef struct SolFusionGroup {
     uint32_t first, last;    /* its nodes: [first, last] */
     uint64_t read_bytes;     /* read from DRAM: not written by the group first */
+    uint64_t cold_read_bytes; /* of read_bytes: function arguments' elements no earlier group
+                                 read or wrote (with a cold cache they start in DRAM) */
     uint64_t write_bytes;    /* written to DRAM: argument outputs, values later groups read */
     uint64_t bytes;          /* read_bytes + write_bytes */
     uint64_t resident_bytes; /* intermediates kept on chip whole (at most the budget) */
@@ -76,10 +82,13 @@ void sol_fusion_plan_source_ops(const SolGraph *g, SolFusionPlan *out);
 void sol_fusion_plan_free(SolFusionPlan *p);
 
 /* The plan on one device: a time per group (from b's per-node compute times and the group's
- * bytes) and their sum; `bound` is the bottleneck of the largest group term. */
+ * bytes) and their sum; `bound` is the bottleneck of the largest group term, or "memory"
+ * when `carried` exceeds every group's time. */
 typedef struct SolPlanTimes {
-    SolTimes *groups; /* heap, one per group */
-    double seconds;
+    SolTimes *groups;    /* heap, one per group */
+    double carried;      /* seconds for graph-level DRAM bytes no group's time covers */
+    double seconds;      /* the groups' times plus carried */
+    uint64_t dram_bytes; /* DRAM bytes charged: the groups', at least the graph's */
     const char *bound;
 } SolPlanTimes;
 

@@ -772,8 +772,9 @@ static void resolve_stmts(Builder *B, SolNode *node)
             o = stored_by(B, acc); /* a generic's output block argument */
         else
             o = output_of(B, &st->add->results[0]);
-        if (acc->def)
-            acc_load = loaded_by(B, acc);
+        /* The accumulator's read: a load's result, or a generic's output block argument
+         * (the generic reads its output operand through it). */
+        acc_load = loaded_by(B, acc);
         if (o < 0 || !B->accs.data[o].subs)
             continue;
         t->out = stmt_access(B, o);
@@ -1016,46 +1017,6 @@ static const char *node_kind(const SolNode *n, bool reduction)
     return reduction ? "reduction" : "elementwise";
 }
 
-/* The provenance attribute `name` of op, or NULL (absent, or not a string). */
-static const SolAttr *provenance(SolContext *ctx, const SolOp *op, const char *name)
-{
-    const SolAttr *a = sol_op_get_attr(op, sol_ident_cstr(ctx, name));
-    return a && a->kind == SOL_ATTR_STRING ? a : NULL;
-}
-
-static bool same_string(const SolAttr *a, const SolAttr *b)
-{
-    if (!a || !b)
-        return a == b;
-    return a->str.len == b->str.len && !memcmp(a->str.data, b->str.data, a->str.len);
-}
-
-/* Node k continues the source op of node k - 1 (see SolNode.source_op). */
-static bool same_source_op(SolContext *ctx, const SolOp *prev, const SolOp *op)
-{
-    static const char *const keys[] = {"solar.op", "solar.loc", "solar.nest"};
-    bool any = false;
-    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {
-        const SolAttr *a = provenance(ctx, prev, keys[i]), *b = provenance(ctx, op, keys[i]);
-        if (!same_string(a, b))
-            return false;
-        any |= a != NULL;
-    }
-    return any;
-}
-
-static void assign_source_ops(SolContext *ctx, SolGraph *g)
-{
-    g->num_source_ops = 0;
-    for (uint32_t k = 0; k < g->num_nodes; k++) {
-        if (k && !same_source_op(ctx, g->nodes[k - 1].op, g->nodes[k].op))
-            g->num_source_ops++;
-        g->nodes[k].source_op = g->num_source_ops;
-    }
-    if (g->num_nodes)
-        g->num_source_ops++;
-}
-
 bool sol_graph_build(SolContext *ctx, SolModule *m, SolOp *func, SolGraph *g)
 {
     memset(g, 0, sizeof *g);
@@ -1127,12 +1088,16 @@ bool sol_graph_build(SolContext *ctx, SolModule *m, SolOp *func, SolGraph *g)
         gt->written_elems = gwritten.data[t].count;
         g->approximate |= gread.data[t].approximate || gwritten.data[t].approximate;
         if (gt->is_arg) {
-            uint64_t bytes;
-            if (__builtin_mul_overflow(gt->compulsory_read_elems + gt->written_elems,
-                                       (uint64_t)gt->elem_bytes, &bytes))
+            uint64_t r, w;
+            if (__builtin_mul_overflow(gt->compulsory_read_elems, (uint64_t)gt->elem_bytes, &r) ||
+                __builtin_mul_overflow(gt->written_elems, (uint64_t)gt->elem_bytes, &w)) {
                 g->overflow = true;
-            else
-                add_count(&B, &g->compulsory_bytes, bytes);
+            } else {
+                add_count(&B, &g->compulsory_read_bytes, r);
+                add_count(&B, &g->compulsory_write_bytes, w);
+                add_count(&B, &g->compulsory_bytes, r);
+                add_count(&B, &g->compulsory_bytes, w);
+            }
         }
         sol_image_free(&gread.data[t]);
         sol_image_free(&gwritten.data[t]);
@@ -1172,7 +1137,7 @@ bool sol_graph_build(SolContext *ctx, SolModule *m, SolOp *func, SolGraph *g)
     }
     free(first);
     free(last);
-    assign_source_ops(ctx, g);
+    sol_graph_assign_source_ops(ctx, g);
     sol_vec_free(&nodes);
     sol_vec_free(&B.stubs);
     sol_vec_free(&B.accs);

@@ -129,8 +129,10 @@ typedef struct SolNode {
      * would run it in, which the unfused bound charges as one. Consecutive nodes form one
      * source op when their ops carry the same `solar.op` and `solar.loc` (the importer's
      * provenance, copied by lift-einsum) or the same `solar.nest` (lift-einsum's mark on
-     * the einsums it made from one loop nest); any other node is a source op of its own. */
+     * the einsums it made from one loop nest); any other node is a source op of its own.
+     * A view op's nodes (`aten.permute`, ...: no kernel in eager) join the next op. */
     uint32_t source_op;
+    bool is_view; /* of a view op, so the report names its source op after another node */
 } SolNode;
 
 typedef struct SolGraph {
@@ -141,7 +143,9 @@ typedef struct SolGraph {
     uint32_t num_tensors;
     uint64_t matrix_total, vector_total;
     uint64_t node_bytes; /* the nodes' bytes, summed (each node its own kernel) */
-    uint64_t compulsory_bytes;
+    uint64_t compulsory_bytes;       /* compulsory_read_bytes + compulsory_write_bytes */
+    uint64_t compulsory_read_bytes;  /* arguments' elements read before anything wrote them */
+    uint64_t compulsory_write_bytes; /* arguments' elements written */
     uint32_t num_source_ops; /* see SolNode.source_op */
     bool approximate, data_dependent, overflow;
 } SolGraph;
@@ -150,5 +154,8 @@ typedef struct SolGraph {
  * shape that is still `?`) and returns false when it cannot count. */
 bool sol_graph_build(SolContext *ctx, SolModule *m, SolOp *func, SolGraph *g);
 void sol_graph_free(SolGraph *g);
+
+/* Sets every node's source_op and num_source_ops (source_ops.c; sol_graph_build calls it). */
+void sol_graph_assign_source_ops(SolContext *ctx, SolGraph *g);
 
 #endif /* SOLAR_ANALYSIS_GRAPH_H */

@@ -344,7 +344,7 @@ static void attainable(const SolGraph *g, const SolFusionPlan *plan, SolCacheBou
     uint32_t nb = 0, *idx = sol_xcalloc(c->num_levels + 1, sizeof *idx);
     double *cap = sol_xcalloc(c->num_levels + 1, sizeof *cap);
     for (uint32_t k = 0; k < c->num_levels; k++)
-        if (c->levels[k].bounded)
+        if (c->levels[k].bounded && !c->levels[k].per_unit)
             idx[nb] = k, cap[nb++] = (double)c->levels[k].capacity;
     SolTileChoice *sep = sol_xcalloc((size_t)g->num_nodes * nb + 1, sizeof *sep);
     for (uint32_t n = 0; nb && n < g->num_nodes; n++)

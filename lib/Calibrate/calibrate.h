@@ -1,16 +1,17 @@
 /*
- * SolarCalibrate, the logic of solar-calibrate: measures the running machine the way an empirical
- * roofline toolkit does and writes a device model in the hardware/ schema (lib/Analysis/device.h)
- * with "measured": true.
+ * SolarCalibrate, the logic of solar-calibrate: a device model of the running machine in the
+ * hardware/ schema (lib/Analysis/device.h) with "measured": true.
  *
- * A SOL bound divides work by these rates, so a rate measured too low would let a real kernel
- * beat the bound. Every figure is therefore the *highest* rate any method reached (best of
- * several repetitions, several kernels per figure), the spread is printed beside it, and a
- * unit the ISA has but C cannot drive here is given its documented per-cycle rate at the
- * measured clock rather than left out (a missing peak makes the bound fall back to a slower
- * unit, which is again a bound that can be beaten).
+ * A SOL bound divides work by these rates, so a rate too low lets a real kernel beat the
+ * bound, and a measured rate is only a lower estimate of a peak. The model's peaks and cache
+ * bandwidths therefore come from the microarchitecture (uarch.c: the core's row by CPUID),
+ * and the measurements are kept beside them as checks that may never exceed them (one that
+ * does marks a wrong row and is used instead). DRAM, which no CPUID names a peak for, keeps
+ * the highest rate any method reached (best of several repetitions and kernels). A unit the
+ * ISA has but C cannot drive here is given its documented per-cycle rate.
  *
- * Files: isa.c (CPUID, OS support, AMX permission), clock.c (the core clock from a dependent
+ * Files: uarch.c (the microarchitecture table and its peaks), isa.c (CPUID, OS support, AMX
+ * permission), clock.c (the core clock from a dependent
  * add chain), flops.c (FMA chains per dtype), amx.c (AMX tile dot products), bandwidth.c
  * (read / write / non-temporal write / copy / triad kernels per memory level), caches.c (sysfs
  * cache geometry), team.c (one thread per core, started together), run.c (all of it in
@@ -20,6 +21,7 @@
 #ifndef SOLAR_CALIBRATE_CALIBRATE_H
 #define SOLAR_CALIBRATE_CALIBRATE_H
 
+#include "Analysis/host_cpu.h"
 #include "Support/tool.h"
 
 #include <stdbool.h>
@@ -31,7 +33,7 @@
 
 typedef struct SolCalIsa {
     bool fma, avx2, avx512f, avx512_bf16, avx512_fp16, avx512_vnni;
-    bool amx_tile, amx_bf16, amx_int8;
+    bool amx_tile, amx_bf16, amx_int8, amx_fp16;
     bool amx_usable;  /* the kernel granted the tile-data state (arch_prctl) */
     bool neon;        /* aarch64 */
     bool fp16_kernel; /* this build can drive AVX512-FP16 from C (gcc >= 12, clang >= 15) */
@@ -120,11 +122,47 @@ enum {
     SOL_CAL_VEC_I8,
     SOL_CAL_VEC_COUNT
 };
-enum { SOL_CAL_MAT_BF16, SOL_CAL_MAT_I8, SOL_CAL_MAT_COUNT };
+enum { SOL_CAL_MAT_BF16, SOL_CAL_MAT_I8, SOL_CAL_MAT_F16, SOL_CAL_MAT_COUNT };
 extern const char *const sol_cal_vector_dtypes[SOL_CAL_VEC_COUNT]; /* "f64", "f32", ... */
 extern const char *const sol_cal_matrix_dtypes[SOL_CAL_MAT_COUNT];
 
 #define SOL_CAL_MAX_CACHES 8
+
+/* ---- peaks from the microarchitecture (uarch.c) ----------------------------------------- */
+
+/* One row of the table: a core, by CPUID vendor, family and a range of display models. */
+typedef struct SolCalUarch {
+    const char *vendor;
+    uint32_t family, model_lo, model_hi;
+    const char *name;
+    double max_ghz;       /* the highest clock any SKU with this core reaches */
+    uint8_t ports;        /* FMA pipes of the widest vector */
+    uint16_t bits;        /* their width */
+    uint16_t amx;         /* AMX BF16 FLOP/clk/core, 0: none */
+    uint16_t l1, l2;      /* bytes/clk/core: L1D loads + stores; L2 <-> L1 both ways */
+    uint8_t mmla;         /* Arm: bf16 MMLA rate / f32 FMA rate (0: none) */
+    uint8_t isa;          /* what the detected ISA must show (uarch.c) */
+    const char *source;
+} SolCalUarch;
+
+/* The whole table (grep-able: lib/Calibrate/uarch.c). */
+const SolCalUarch *sol_cal_uarch_table(size_t *n);
+/* The row of cpu whose ISA the detected one matches, or (no row, or one the ISA contradicts:
+ * a hypervisor's model number) a row with the largest figure of every row of the vendor the
+ * ISA allows; `how` says which. */
+void sol_cal_uarch_find(const SolCpuIdent *cpu, const SolCalIsa *isa, SolCalUarch *out,
+                        char *how, size_t how_size);
+
+/* A machine's peaks from its core's row: `cores` physical cores at the row's clock. 0 where
+ * the machine has no such unit. */
+typedef struct SolCalPeaks {
+    double vector[SOL_CAL_VEC_COUNT], matrix[SOL_CAL_MAT_COUNT]; /* FLOP/s (OP/s) */
+    double l1, l2;                                               /* bytes/s, all cores */
+    double ghz;
+    uint32_t cores;
+} SolCalPeaks;
+void sol_cal_uarch_peaks(const SolCalUarch *u, const SolCalIsa *isa, uint32_t cores,
+                         SolCalPeaks *out);
 
 /* One memory level: its geometry and the rates its kernels reached. */
 typedef struct SolCalLevel {
@@ -139,6 +177,10 @@ typedef struct SolCalLevel {
 
 typedef struct SolCalResult {
     SolCalIsa isa;
+    SolCpuIdent cpu;     /* CPUID identity and physical cores */
+    SolCalUarch uarch;   /* the table row used */
+    char uarch_how[256]; /* how it was chosen */
+    SolCalPeaks peaks;   /* the microarchitecture's peaks: the model's figures */
     int threads;
     bool quick;
     char date[32]; /* UTC, ISO 8601 */

@@ -8,6 +8,8 @@
 
 #include "Calibrate/calibrate.h"
 
+#include "Analysis/host_cpu.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -26,30 +28,12 @@ static uint64_t read_xcr0(void)
     return ((uint64_t)hi << 32) | lo;
 }
 
-static void brand_string(char *out, size_t size)
-{
-    uint32_t regs[12];
-    unsigned max = __get_cpuid_max(0x80000000u, NULL);
-    if (max < 0x80000004u) {
-        snprintf(out, size, "unknown");
-        return;
-    }
-    for (unsigned i = 0; i < 3; i++)
-        __get_cpuid(0x80000002u + i, &regs[4 * i], &regs[4 * i + 1], &regs[4 * i + 2],
-                    &regs[4 * i + 3]);
-    char text[49];
-    memcpy(text, regs, 48);
-    text[48] = '\0';
-    const char *s = text;
-    while (*s == ' ')
-        s++;
-    snprintf(out, size, "%s", s);
-}
-
 void sol_cal_isa_detect(SolCalIsa *isa)
 {
     memset(isa, 0, sizeof *isa);
-    brand_string(isa->model, sizeof isa->model);
+    SolCpuIdent id;
+    sol_host_cpu_ident(&id);
+    snprintf(isa->model, sizeof isa->model, "%s", id.brand[0] ? id.brand : "unknown");
     unsigned a, b, c, d;
     if (!__get_cpuid(1, &a, &b, &c, &d))
         return;
@@ -68,8 +52,10 @@ void sol_cal_isa_detect(SolCalIsa *isa)
         isa->amx_tile = tile_os && ((d >> 24) & 1);
         isa->amx_int8 = tile_os && ((d >> 25) & 1);
     }
-    if (__get_cpuid_count(7, 1, &a, &b, &c, &d))
+    if (__get_cpuid_count(7, 1, &a, &b, &c, &d)) {
         isa->avx512_bf16 = isa->avx512f && ((a >> 5) & 1);
+        isa->amx_fp16 = tile_os && ((a >> 21) & 1);
+    }
     if (isa->amx_tile)
         isa->amx_usable = syscall(SYS_arch_prctl, ARCH_REQ_XCOMP_PERM, XFEATURE_XTILEDATA) == 0;
 #if defined(__clang__) ? __clang_major__ >= 15 : (defined(__GNUC__) && __GNUC__ >= 12)
@@ -104,6 +90,7 @@ void sol_cal_isa_describe(const SolCalIsa *isa, char *out, size_t size)
         {offsetof(SolCalIsa, avx512_fp16), "AVX-512 FP16"},
         {offsetof(SolCalIsa, amx_bf16), "AMX-BF16"},
         {offsetof(SolCalIsa, amx_int8), "AMX-INT8"},
+        {offsetof(SolCalIsa, amx_fp16), "AMX-FP16"},
         {offsetof(SolCalIsa, neon), "NEON"},
     };
     size_t len = 0;

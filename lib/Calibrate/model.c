@@ -49,18 +49,43 @@ static void note_kept(cJSON *sources, const char *what, double kept, double meas
     cJSON_AddItemToArray(sources, cJSON_CreateString(text));
 }
 
-static void add_peaks(cJSON *parent, const char *key, const SolCalRate *rates, int n,
-                      const char *const *dtypes, const struct SolDevice *prev, cJSON *sources)
+/* A check line: how a measured rate compares with the microarchitecture's peak. */
+static void add_check(cJSON *sources, const char *what, double peak, const SolCalRate *r,
+                      const char *unit)
+{
+    if (!r->samples || r->derived)
+        return;
+    char text[512];
+    if (r->best > peak)
+        snprintf(text, sizeof text,
+                 "CHECK FAILED, %s: measured %.4g %s by %s, above the microarchitecture peak "
+                 "%.4g: the table row or its clock does not fit this CPU, so the measurement is "
+                 "used (fix lib/Calibrate/uarch.c)",
+                 what, r->best, unit, r->method, peak);
+    else
+        snprintf(text, sizeof text, "check, %s: measured %.4g %s by %s (%.0f%% of the peak)", what,
+                 r->best, unit, r->method, 100.0 * r->best / peak);
+    cJSON_AddItemToArray(sources, cJSON_CreateString(text));
+}
+
+/* Each dtype's figure: the microarchitecture's peak, or the measurement where it is higher
+ * (a wrong table row) or the only figure, or an earlier model's where that is higher still. */
+static void add_peaks(cJSON *parent, const char *key, const SolCalRate *rates, const double *peaks,
+                      int n, const char *const *dtypes, const struct SolDevice *prev,
+                      cJSON *kept, cJSON *checks)
 {
     cJSON *obj = cJSON_AddObjectToObject(parent, key);
     bool matrix = strcmp(key, "matrix") == 0;
     for (int d = 0; d < n; d++) {
+        char what[64];
+        snprintf(what, sizeof what, "%s %s", key, dtypes[d]);
+        double measured = rates[d].samples ? rates[d].best : 0;
+        double best = peaks[d] > measured ? peaks[d] : measured;
+        if (peaks[d] > 0)
+            add_check(checks, what, peaks[d], &rates[d], strcmp(dtypes[d], "i8") ? "FLOP/s" : "OP/s");
         double old = prev ? sol_device_peak(prev, matrix, dtypes[d]) : 0;
-        double best = rates[d].samples ? rates[d].best : 0;
         if (old > best) {
-            char what[64];
-            snprintf(what, sizeof what, "%s %s", key, dtypes[d]);
-            note_kept(sources, what, old, best, prev);
+            note_kept(kept, what, old, best, prev);
             best = old;
         }
         if (best > 0)
@@ -77,13 +102,36 @@ static double previous_bandwidth(const struct SolDevice *prev, const char *name)
     return 0;
 }
 
-static cJSON *level_json(const SolCalLevel *lv, bool dram, const struct SolDevice *prev,
-                         cJSON *sources)
+/* The microarchitecture's bandwidth of a level: L1D and L2 from the per-core widths; a cache
+ * outside L2 (L3) can deliver no more than the cores' L2 <-> L1 paths carry, since every byte
+ * a core uses reaches it through them: an upper estimate, loose but never below what a kernel
+ * can do (a measured L3 figure is only a lower estimate, and other load on the machine lowers
+ * it further). DRAM: 0, no peak a CPUID can name; its figure stays the measured one. */
+static double table_bandwidth(const SolCalResult *r, const SolCalLevel *lv, bool dram)
+{
+    if (dram)
+        return 0;
+    if (strcmp(lv->name, "L1D") == 0)
+        return r->peaks.l1;
+    return r->peaks.l2;
+}
+
+static cJSON *level_json(const SolCalResult *r, const SolCalLevel *lv, bool dram,
+                         const struct SolDevice *prev, cJSON *sources, cJSON *checks)
 {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "name", lv->name);
     cJSON_AddNumberToObject(o, "bytes", (double)lv->bytes);
-    double bandwidth = lv->bandwidth, old = previous_bandwidth(prev, lv->name);
+    double table = table_bandwidth(r, lv, dram);
+    if (table > 0) {
+        SolCalRate m = {.what = lv->name, .method = "read + write kernels", .best = lv->bandwidth,
+                        .samples = lv->bandwidth > 0};
+        char what[64];
+        snprintf(what, sizeof what, "%s bandwidth", lv->name);
+        add_check(checks, what, table, &m, "B/s");
+    }
+    double bandwidth = table > lv->bandwidth ? table : lv->bandwidth;
+    double old = previous_bandwidth(prev, lv->name);
     if (old > bandwidth) {
         char what[64];
         snprintf(what, sizeof what, "%s bandwidth", lv->name);
@@ -92,6 +140,8 @@ static cJSON *level_json(const SolCalLevel *lv, bool dram, const struct SolDevic
     }
     if (bandwidth > 0)
         cJSON_AddNumberToObject(o, "bandwidth", bandwidth);
+    if (table > 0 && bandwidth == table)
+        cJSON_AddBoolToObject(o, "bandwidth_estimate", 1);
     if (!dram && lv->units > 1)
         cJSON_AddNumberToObject(o, "units", lv->units);
     if (!dram && lv->cpus_per_unit > 1) {
@@ -117,6 +167,32 @@ static void add_level_sources(cJSON *sources, const SolCalLevel *lv, bool dram)
     cJSON_AddItemToArray(sources, cJSON_CreateString(text));
 }
 
+/* The "cpu" object: what `--hw host` compares with the running CPU (host_cpu.h). */
+static void add_cpu(cJSON *root, const SolCalResult *r)
+{
+    cJSON *cpu = cJSON_AddObjectToObject(root, "cpu");
+    cJSON_AddStringToObject(cpu, "vendor", r->cpu.vendor);
+    cJSON_AddNumberToObject(cpu, "family", r->cpu.family);
+    cJSON_AddNumberToObject(cpu, "model", r->cpu.model);
+    cJSON_AddStringToObject(cpu, "brand", r->cpu.brand);
+    cJSON_AddNumberToObject(cpu, "cores", r->cpu.cores);
+}
+
+/* The row and the arithmetic behind the peaks, for sources. */
+static void add_uarch_source(cJSON *sources, const SolCalResult *r)
+{
+    char text[1024];
+    const SolCalUarch *u = &r->uarch;
+    snprintf(text, sizeof text,
+             "peaks from the microarchitecture (lib/Calibrate/uarch.c), %s: %u physical cores x "
+             "%u FMA pipes x %u bits at %.2f GHz (the highest clock of this core) = %.4g f32 "
+             "FLOP/s%s; L1D %u and L2 %u bytes/clock per core; %s",
+             r->uarch_how, r->peaks.cores, u->ports, u->bits, u->max_ghz,
+             r->peaks.vector[SOL_CAL_VEC_F32], u->amx ? "; AMX 1024 BF16 / 2048 INT8 per clock" : "",
+             u->l1, u->l2, u->source ? u->source : "");
+    cJSON_AddItemToArray(sources, cJSON_CreateString(text));
+}
+
 char *sol_cal_model_json(const SolCalResult *r, const char *name, const struct SolDevice *previous)
 {
     char isa[256], text[1024];
@@ -124,17 +200,21 @@ char *sol_cal_model_json(const SolCalResult *r, const char *name, const struct S
     cJSON *root = cJSON_CreateObject();
     cJSON_AddStringToObject(root, "name", name);
     snprintf(text, sizeof text,
-             "Measured on this machine by solar-calibrate at %s%s: %s, %d cores loaded, ISA %s. "
-             "Every figure is the highest rate any method reached (a bound divides by it); "
-             "methods and spreads are listed in sources. No register level: the core's physical "
-             "register file size is not published.",
+             "Model of this machine by solar-calibrate at %s%s: %s (%s), %u cores, ISA %s. Peaks "
+             "and cache bandwidths are the microarchitecture's (%s at %.2f GHz), never below "
+             "what was measured here (the measurements are checks, in sources); DRAM is "
+             "measured, the highest rate any kernel reached. No register level: the core's "
+             "physical register file size is not published.",
              r->date, r->quick ? " in --quick mode (short runs, small buffers: do not trust)" : "",
-             r->isa.model, r->threads, isa);
+             r->cpu.brand[0] ? r->cpu.brand : r->isa.model, r->cpu.vendor, r->cpu.cores, isa,
+             r->uarch.name, r->uarch.max_ghz);
     cJSON_AddStringToObject(root, "description", text);
     /* Figures kept from the previous model are explained after the measured ones. */
-    cJSON *kept = cJSON_CreateArray();
-    /* The clock stays with the peaks it explains: the highest seen, like them. */
-    double clock = r->clock_ghz > 0 ? r->clock_ghz : 1.0;
+    cJSON *kept = cJSON_CreateArray(), *checks = cJSON_CreateArray();
+    /* The clock behind the peaks: the table's, or a higher one measured or kept. */
+    double clock = r->peaks.ghz > r->clock_ghz ? r->peaks.ghz : r->clock_ghz;
+    if (!(clock > 0))
+        clock = 1.0;
     if (previous && previous->clock_ghz > clock) {
         note_kept(kept, "clock (GHz)", previous->clock_ghz, clock, previous);
         clock = previous->clock_ghz;
@@ -142,18 +222,21 @@ char *sol_cal_model_json(const SolCalResult *r, const char *name, const struct S
     cJSON_AddNumberToObject(root, "clock_ghz", clock);
     cJSON_AddBoolToObject(root, "measured", 1);
     cJSON *peaks = cJSON_AddObjectToObject(root, "peak_flops");
-    add_peaks(peaks, "matrix", r->matrix, SOL_CAL_MAT_COUNT, sol_cal_matrix_dtypes, previous, kept);
-    add_peaks(peaks, "vector", r->vector, SOL_CAL_VEC_COUNT, sol_cal_vector_dtypes, previous, kept);
+    add_peaks(peaks, "matrix", r->matrix, r->peaks.matrix, SOL_CAL_MAT_COUNT,
+              sol_cal_matrix_dtypes, previous, kept, checks);
+    add_peaks(peaks, "vector", r->vector, r->peaks.vector, SOL_CAL_VEC_COUNT,
+              sol_cal_vector_dtypes, previous, kept, checks);
     cJSON *memory = cJSON_AddArrayToObject(root, "memory");
     for (int i = 0; i < r->num_levels; i++)
-        cJSON_AddItemToArray(memory, level_json(&r->levels[i], i == 0, previous, kept));
+        cJSON_AddItemToArray(memory, level_json(r, &r->levels[i], i == 0, previous, kept, checks));
 
     cJSON *sources = cJSON_AddArrayToObject(root, "sources");
     snprintf(text, sizeof text,
              "solar-calibrate, %s: clock %.3f GHz from a dependent integer add chain (one add "
-             "per cycle), best of the runs",
-             r->date, r->clock_ghz);
+             "per cycle), best of the runs (a check on the table's %.2f GHz)",
+             r->date, r->clock_ghz, r->uarch.max_ghz);
     cJSON_AddItemToArray(sources, cJSON_CreateString(text));
+    add_uarch_source(sources, r);
     for (int d = 0; d < SOL_CAL_MAT_COUNT; d++) {
         if (r->matrix[d].samples)
             add_rate_source(sources, "matrix", &r->matrix[d],
@@ -169,17 +252,21 @@ char *sol_cal_model_json(const SolCalResult *r, const char *name, const struct S
     cJSON_AddItemToArray(sources,
                          cJSON_CreateString("Cache sizes and sharing: Linux sysfs "
                                             "/sys/devices/system/cpu/cpu0/cache; DRAM size: "
-                                            "MemTotal in /proc/meminfo"));
-    if (r->isa.amx_bf16)
-        cJSON_AddItemToArray(
-            sources,
-            cJSON_CreateString("AMX rate per core: 1024 BF16 / 2048 INT8 operations per "
-                               "cycle (Intel, 4th Gen Xeon Scalable; "
-                               "https://en.wikipedia.org/wiki/Advanced_Matrix_Extensions)"));
+                                            "MemTotal in /proc/meminfo; cores: distinct "
+                                            "package and core ids in sysfs topology"));
     cJSON *k;
+    while ((k = cJSON_DetachItemFromArray(checks, 0)) != NULL)
+        cJSON_AddItemToArray(sources, k);
     while ((k = cJSON_DetachItemFromArray(kept, 0)) != NULL)
         cJSON_AddItemToArray(sources, k);
+    cJSON_Delete(checks);
     cJSON_Delete(kept);
+    cJSON *fp32 = cJSON_AddObjectToObject(root, "fp32_matmul");
+    cJSON_AddStringToObject(fp32, "default", "ieee");
+    cJSON_AddStringToObject(fp32, "reason",
+                            "OpenBLAS, MKL and oneDNN compute f32 GEMMs with f32 FMAs unless asked "
+                            "otherwise (oneDNN's fpmath_mode is strict by default)");
+    add_cpu(root, r);
     char *json = cJSON_Print(root);
     cJSON_Delete(root);
     return json;

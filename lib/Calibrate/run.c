@@ -1,6 +1,7 @@
 /*
- * The whole calibration in order: ISA, clock, vector and matrix peaks, then memory from the
- * outside in. Where the ISA has a unit this build cannot drive (AMX without the kernel's
+ * The whole calibration in order: ISA and the core's row in the microarchitecture table (the
+ * peaks the model uses, uarch.c), clock, the measured vector and matrix rates (checks on those
+ * peaks), then memory from the outside in. Where the ISA has a unit this build cannot drive (AMX without the kernel's
  * permission, AVX512-FP16 under a compiler without its intrinsics) the peak is derived from
  * the documented per-cycle rate and the measured clock, and marked as such.
  */
@@ -12,11 +13,11 @@
 #include <time.h>
 
 const char *const sol_cal_vector_dtypes[SOL_CAL_VEC_COUNT] = {"f64", "f32", "f16", "bf16", "i8"};
-const char *const sol_cal_matrix_dtypes[SOL_CAL_MAT_COUNT] = {"bf16", "i8"};
+const char *const sol_cal_matrix_dtypes[SOL_CAL_MAT_COUNT] = {"bf16", "i8", "f16"};
 
 /* Intel: a 4th-generation Xeon core's TMUL does 1024 BF16 or 2048 INT8 operations per cycle
  * (Intel AMX overview; 16 x 16 x 32 multiply-adds per TDPBF16PS every 16 cycles). */
-static const double amx_op_per_cycle[SOL_CAL_MAT_COUNT] = {1024, 2048};
+static const double amx_op_per_cycle[SOL_CAL_MAT_COUNT] = {1024, 2048, 1024};
 
 static void derive(SolCalRate *r, double value, const char *method, const char *why)
 {
@@ -42,7 +43,10 @@ static void measure_compute(const SolCalOptions *o, SolCalResult *r, SolProgress
                "AVX512-FP16 present, but this compiler has no intrinsics for it");
     for (int d = 0; d < SOL_CAL_MAT_COUNT; d++) {
         r->matrix[d].what = sol_cal_matrix_dtypes[d];
-        bool present = d == SOL_CAL_MAT_BF16 ? r->isa.amx_bf16 : r->isa.amx_int8;
+        /* AMX-FP16 has no kernel here; its peak is the table's (uarch.c). */
+        bool present = d == SOL_CAL_MAT_BF16 ? r->isa.amx_bf16
+                       : d == SOL_CAL_MAT_I8 ? r->isa.amx_int8
+                                             : false;
         if (!present)
             continue;
         char what[32];
@@ -133,6 +137,9 @@ void sol_cal_run(const SolCalOptions *o, SolCalResult *r, const SolTool *log)
     time_t now = time(NULL);
     strftime(r->date, sizeof r->date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
     sol_cal_isa_detect(&r->isa);
+    sol_host_cpu_ident(&r->cpu);
+    sol_cal_uarch_find(&r->cpu, &r->isa, &r->uarch, r->uarch_how, sizeof r->uarch_how);
+    sol_cal_uarch_peaks(&r->uarch, &r->isa, r->cpu.cores, &r->peaks);
     SolCalCache caches[SOL_CAL_MAX_CACHES];
     int ncaches = sol_cal_caches_read(caches, SOL_CAL_MAX_CACHES);
     /* The steps: the clock, each vector dtype, each AMX dtype present, DRAM and each cache. */

@@ -93,7 +93,7 @@ static bool device_levels(SolPassRun *r, SolLoc loc, const SolGraph *g, SolDevic
     sol_bounds_compute(g, dev, &bo, &b);
     sol_cache_compute(g, &b, &bo, &c);
     for (uint32_t k = 0; k < c.num_levels && *n < MAX_LEVELS; k++)
-        if (c.levels[k].bounded && c.levels[k].capacity > 0)
+        if (c.levels[k].bounded && !c.levels[k].per_unit && c.levels[k].capacity > 0)
             out[(*n)++] = (Level){dev->levels[k].name, c.levels[k].capacity};
     sol_cache_free(&c);
     sol_bounds_free(&b);

@@ -5,6 +5,7 @@
  */
 #include "Support/support.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -160,6 +161,15 @@ void sol_buf_put_i64(SolBuf *b, int64_t v)
 }
 
 void sol_buf_puts(SolBuf *b, const char *s) { sol_buf_append(b, s, strlen(s)); }
+
+void sol_buf_put_clean(SolBuf *b, const char *s, size_t max)
+{
+    size_t n = strlen(s);
+    for (size_t i = 0; i < n && i < max; i++)
+        sol_buf_putc(b, isprint((unsigned char)s[i]) ? s[i] : '?');
+    if (n > max)
+        sol_buf_puts(b, "...");
+}
 
 /* Formats straight into the buffer: reserve, format, and retry once if it did not fit. */
 void sol_buf_vprintf(SolBuf *b, const char *fmt, va_list ap)

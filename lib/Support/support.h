@@ -104,6 +104,9 @@ static inline void sol_buf_append(SolBuf *b, const char *s, size_t n)
 }
 static inline void sol_buf_putc(SolBuf *b, char c) { sol_buf_append(b, &c, 1); }
 void sol_buf_puts(SolBuf *b, const char *s);
+/* s (at most max bytes, then "..."), with non-printable bytes as '?', so fuzzed names and
+ * keys cannot garble a terminal. */
+void sol_buf_put_clean(SolBuf *b, const char *s, size_t max);
 void sol_buf_put_u64(SolBuf *b, uint64_t v); /* decimal, without printf */
 void sol_buf_put_i64(SolBuf *b, int64_t v);
 void sol_buf_printf(SolBuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -3,6 +3,7 @@
 #   python3 /usr/lib/llvm-14/build/utils/lit/lit.py -sv build/test/lit
 # (ctest does this as the test `lit`). Tests are shell tests (`// RUN:` lines) in *.mlir and
 # *.test files; folders named Inputs hold data for other tests and are not tests themselves.
+import glob
 import os
 import shutil
 import subprocess
@@ -123,3 +124,8 @@ _kernelbench = os.environ.get("SOLAR_KERNELBENCH") or os.path.join(
 config.substitutions.append(("%kernelbench", _kernelbench))
 if os.path.isdir(os.path.join(_kernelbench, "level1")):
     config.available_features.add("kernelbench")
+
+# Feature `nvcc`: the CUDA toolkit is here, so scripts/gpu-check.sh can build gpu/ (compile
+# only: no test runs CUDA code).
+if shutil.which("nvcc") or any(os.access(p, os.X_OK) for p in glob.glob("/usr/local/cuda*/bin/nvcc")):
+    config.available_features.add("nvcc")

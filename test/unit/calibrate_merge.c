@@ -165,12 +165,12 @@ static void test_keep_highest(void)
     /* The kept lines come last, after the measured figures' own lines. */
     const cJSON *sources = cJSON_GetObjectItemCaseSensitive(root, "sources");
     int total = cJSON_GetArraySize(sources);
-    EXPECT(total == 13); /* clock, 1 matrix, 3 vector, 2 levels, sysfs, 5 kept */
+    EXPECT(total == 14); /* clock, table row, 1 matrix, 3 vector, 2 levels, sysfs, 5 kept */
     EXPECT(strcmp(cJSON_GetStringValue(cJSON_GetArrayItem(sources, total - 5)), want[0]) == 0);
     EXPECT(strncmp(cJSON_GetStringValue(cJSON_GetArrayItem(sources, 0)),
                    "solar-calibrate, 2026-12-03T10:00:00Z: clock 3.000 GHz", 53) == 0);
     /* A measured figure's own line reports this run's figure, not the kept one. */
-    EXPECT(strncmp(cJSON_GetStringValue(cJSON_GetArrayItem(sources, 2)),
+    EXPECT(strncmp(cJSON_GetStringValue(cJSON_GetArrayItem(sources, 3)),
                    "vector f64: 1e+11 FLOP/s, best of 3 runs by test kernel", 55) == 0);
     cJSON_Delete(root);
 }
@@ -187,6 +187,51 @@ static void test_without_earlier(void)
     EXPECT(number(root, "clock_ghz") == 3.0);
     EXPECT(number(vector, "f64") == 1e11 && number(vector, "f16") == -1);
     EXPECT(number(mem_level(root, "DRAM"), "bandwidth") == 5e10);
+    cJSON_Delete(root);
+}
+
+/* With the microarchitecture's peaks: each figure is the peak, or the measurement where it is
+ * higher (a table row that does not fit, said in a CHECK FAILED line); L1D/L2 bandwidths too,
+ * marked as estimates; the clock is the table's; the model records its CPU and f32 contract. */
+static void test_table_peaks(void)
+{
+    SolCalResult r;
+    this_run(&r);
+    snprintf(r.cpu.vendor, sizeof r.cpu.vendor, "AuthenticAMD");
+    r.cpu.family = 25, r.cpu.model = 1, r.cpu.cores = 4;
+    snprintf(r.cpu.brand, sizeof r.cpu.brand, "Test EPYC");
+    r.uarch.name = "Test core", r.uarch.max_ghz = 4.0, r.uarch.ports = 2, r.uarch.bits = 256;
+    snprintf(r.uarch_how, sizeof r.uarch_how, "test row");
+    r.peaks.ghz = 4.0, r.peaks.cores = 4;
+    r.peaks.vector[SOL_CAL_VEC_F32] = 5e11; /* above the measured 2e11 */
+    r.peaks.vector[SOL_CAL_VEC_F64] = 5e10; /* below the measured 1e11: a wrong row */
+    r.peaks.l2 = 1e12;                      /* above the measured 4e11 */
+    cJSON *root = write_model(&r, NULL, NULL);
+    const cJSON *vector = cJSON_GetObjectItemCaseSensitive(
+        cJSON_GetObjectItemCaseSensitive(root, "peak_flops"), "vector");
+    EXPECT(number(root, "clock_ghz") == 4.0);
+    EXPECT(number(vector, "f32") == 5e11 && number(vector, "f64") == 1e11);
+    const cJSON *l2 = mem_level(root, "L2");
+    EXPECT(number(l2, "bandwidth") == 1e12);
+    EXPECT(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(l2, "bandwidth_estimate")));
+    EXPECT(number(mem_level(root, "DRAM"), "bandwidth") == 5e10); /* measured: no table figure */
+    int failed = 0, checks = 0;
+    const cJSON *src;
+    cJSON_ArrayForEach(src, cJSON_GetObjectItemCaseSensitive(root, "sources"))
+    {
+        const char *t = cJSON_GetStringValue(src);
+        failed += t && strncmp(t, "CHECK FAILED, vector f64: measured 1e+11", 40) == 0;
+        checks += t && strncmp(t, "check, vector f32: measured 2e+11 FLOP/s by test kernel (40% "
+                                  "of the peak)", 72) == 0;
+    }
+    EXPECT(failed == 1 && checks == 1);
+    const cJSON *cpu = cJSON_GetObjectItemCaseSensitive(root, "cpu");
+    EXPECT(number(cpu, "family") == 25 && number(cpu, "model") == 1 && number(cpu, "cores") == 4);
+    EXPECT(strcmp(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(cpu, "vendor")),
+                  "AuthenticAMD") == 0);
+    const cJSON *fp32 = cJSON_GetObjectItemCaseSensitive(root, "fp32_matmul");
+    EXPECT(strcmp(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(fp32, "default")),
+                  "ieee") == 0);
     cJSON_Delete(root);
 }
 
@@ -213,6 +258,7 @@ int main(void)
 {
     test_keep_highest();
     test_without_earlier();
+    test_table_peaks();
     test_unknown_date();
     return failures ? 1 : 0;
 }

@@ -147,7 +147,14 @@ static void test_reference_figures(void)
     EXPECT(sol_device_dram(&d)->bandwidth == 3.35e12);
     EXPECT(sol_device_dram(&d)->bytes == 80000000000u);
     EXPECT(d.num_levels == 4);
-    EXPECT(strcmp(d.levels[1].name, "L2") == 0 && d.levels[1].bandwidth == 0);
+    /* L2 and shared memory: 128 B/clk per SM x 132 x 1.98 GHz, marked as estimates; shared
+     * memory and registers do not outlive a kernel, L2 does. */
+    EXPECT(strcmp(d.levels[1].name, "L2") == 0 && d.levels[1].bandwidth == 33.4541e12 &&
+           d.levels[1].bandwidth_estimate && !d.levels[1].kernel_scoped);
+    EXPECT(d.levels[2].kernel_scoped && d.levels[3].kernel_scoped);
+    EXPECT(sol_device_persistent_below(&d, 0) == 52428800);
+    EXPECT(sol_device_persistent_below(&d, 1) == 0);
+    EXPECT(d.fp32_default == SOL_FP32_TF32 && strstr(d.fp32_reason, "TF32"));
     EXPECT(d.levels[2].units == 132 && d.levels[2].bytes == 256 * 1024);
     EXPECT(d.clock_ghz == 1.98);
     sol_device_free(&d);
@@ -168,7 +175,11 @@ static void test_reference_figures(void)
 
     EXPECT(sol_device_load("epyc-9654", &d, &err));
     EXPECT(d.num_matrix == 0 && sol_device_peak(&d, true, "f32") == 0);
-    EXPECT(sol_device_peak(&d, false, "f64") == 5.45e12);
+    EXPECT(sol_device_peak(&d, false, "f64") == 5.6832e12); /* 96 x 16 FLOP/clk x 3.7 GHz */
+    EXPECT(d.fp32_default == SOL_FP32_IEEE);
+    /* Every cache outlives a kernel on a CPU. */
+    EXPECT(sol_device_persistent_below(&d, 0) ==
+           12ull * 33554432 + 96ull * 1048576 + 96ull * 32768);
     EXPECT(sol_device_dram(&d)->bandwidth == 460.8e9);
     sol_device_free(&d);
     if (err.len)
@@ -290,9 +301,9 @@ static void test_search_path(void)
     EXPECT(has(text,
                "\nmy-dev             My-Dev                        -            -            1"));
     EXPECT(has(text, "\nh100-pcie          H100-PCIe                 756.4        378.2         "
-                     "51.2      2.039        80\n"));
-    EXPECT(has(text, "\nepyc-9654          EPYC-9654                     -            -        "
-                     "10.91     0.4608      6000\n"));
+                     "51.2      2.039        80  tf32\n"));
+    EXPECT(has(text, "\nepyc-9654          EPYC-9654                     -            -       "
+                     "11.366     0.4608      6000  ieee\n"));
     free(text);
     sol_device_list_free(list, n);
 
@@ -393,6 +404,38 @@ static void test_base_document(void)
     sol_device_free(&d);
     free(text);
 
+    /* The cache state's and the level bandwidths' keys; no fp32_matmul: TF32, the file lists it. */
+    text = edit("{\"name\": \"L2\", \"bytes\": 4194304}",
+                "{\"name\": \"L2\", \"bytes\": 4194304, \"bandwidth\": 5e12, "
+                "\"bandwidth_estimate\": true}");
+    EXPECT(parse_text(text, &d, &err));
+    EXPECT(d.levels[1].bandwidth_estimate && !d.levels[1].kernel_scoped);
+    EXPECT(d.fp32_default == SOL_FP32_TF32 && d.fp32_reason && !d.has_cpu);
+    EXPECT(sol_device_persistent_below(&d, 0) == 4194304 + 32 * 65536);
+    sol_device_free(&d);
+    free(text);
+    text = edit("\"shared_by\": \"one SM\"}", "\"shared_by\": \"one SM\", \"kernel_scoped\": true}");
+    EXPECT(parse_text(text, &d, &err));
+    EXPECT(d.levels[2].kernel_scoped && sol_device_persistent_below(&d, 0) == 4194304);
+    sol_device_free(&d);
+    free(text);
+
+    /* fp32_matmul and cpu. */
+    text = edit("@", ", \"fp32_matmul\": {\"default\": \"bf16\", \"reason\": \"r\"}, \"cpu\": "
+                     "{\"vendor\": \"AuthenticAMD\", \"family\": 25, \"model\": 1, \"brand\": "
+                     "\"AMD EPYC 7B13\", \"cores\": 2}");
+    EXPECT(parse_text(text, &d, &err));
+    EXPECT(d.fp32_default == SOL_FP32_BF16 && strcmp(d.fp32_reason, "r") == 0);
+    EXPECT(d.has_cpu && d.cpu.family == 25 && d.cpu.model == 1 && d.cpu.cores == 2 &&
+           strcmp(d.cpu.vendor, "AuthenticAMD") == 0 && strcmp(d.cpu.brand, "AMD EPYC 7B13") == 0);
+    sol_device_free(&d);
+    free(text);
+    SolFp32Matmul m;
+    EXPECT(sol_fp32_matmul_parse("ieee", &m) && m == SOL_FP32_IEEE);
+    EXPECT(sol_fp32_matmul_parse("bf16", &m) && m == SOL_FP32_BF16);
+    EXPECT(!sol_fp32_matmul_parse("device", &m) && !sol_fp32_matmul_parse("TF32", &m));
+    EXPECT(strcmp(sol_fp32_matmul_name(SOL_FP32_TF32), "tf32") == 0);
+
     text = edit("\"bandwidth\": 1e12}", "\"bandwidth\": 1e12, \"bytes\": 1}");
     EXPECT(!parse_text(text, &d, &err)); /* duplicate key */
     free(text);
@@ -412,6 +455,25 @@ static void test_base_document(void)
 
 static void test_malformed(void)
 {
+    /* The new keys: a default contract the device cannot run, a bad contract name, an
+     * estimate flag without a bandwidth, an incomplete cpu object. */
+    expect_error("@", ", \"fp32_matmul\": {\"default\": \"fast\", \"reason\": \"r\"}",
+                 "x.json: fp32_matmul.default: expected \"ieee\", \"tf32\" or \"bf16\", got \"fast\"");
+    expect_error("\"tf32\": 50e12},\n                 \"vector\": {\"f32\": 10e12}},",
+                 "\"f16\": 50e12},\n \"vector\": {\"f32\": 10e12}}, \"fp32_matmul\": "
+                 "{\"default\": \"tf32\", \"reason\": \"r\"},",
+                 "x.json: fp32_matmul.default: \"tf32\" needs a matrix tf32 peak");
+    expect_error("@", ", \"fp32_matmul\": {\"default\": \"ieee\"}", "x.json: fp32_matmul.reason: missing");
+    expect_error("{\"name\": \"L2\", \"bytes\": 4194304}",
+                 "{\"name\": \"L2\", \"bytes\": 4194304, \"bandwidth_estimate\": true}",
+                 "x.json: memory[1].bandwidth_estimate: marks a bandwidth the level does not give");
+    expect_error("{\"name\": \"L2\", \"bytes\": 4194304}",
+                 "{\"name\": \"L2\", \"bytes\": 4194304, \"kernel_scoped\": 1}",
+                 "x.json: memory[1].kernel_scoped: expected true or false, got 1");
+    expect_error("@", ", \"cpu\": {\"vendor\": \"GenuineIntel\", \"family\": 6, \"model\": 143, "
+                      "\"brand\": \"x\"}",
+                 "x.json: cpu.cores: missing");
+
     /* The example from the issue. */
     expect_error("\"bytes\": 4194304}", "\"bytes\": 4194304, \"bandwidth\": \"fast\"}",
                  "x.json: memory[1].bandwidth: expected a number of bytes/s, got \"fast\"");
@@ -489,7 +551,8 @@ static void test_malformed(void)
                  "x.json: memory[2].shared_by: expected a string, got 4");
     expect_error("\"shared_by\": \"one SM\"", "\"bandwith\": 1e13",
                  "x.json: memory[2].bandwith: unknown key (expected name, bytes, bandwidth, units, "
-                 "shared_by, sharing_domain or bandwidth_reads_only)");
+                 "shared_by, sharing_domain, bandwidth_reads_only, bandwidth_estimate or "
+                 "kernel_scoped)");
     expect_error("\"shared_by\": \"one SM\"", "\"sharing_domain\": 0",
                  "x.json: memory[2].sharing_domain: must be at least 1, got 0");
     expect_error("\"shared_by\": \"one SM\"", "\"sharing_domain\": \"GPC\"",

@@ -1,5 +1,6 @@
 /*
- * solar-calibrate: measures this machine into a device model for `solar-opt --hw`.
+ * solar-calibrate: a device model of this machine for `solar-opt --hw`: peaks from the
+ * microarchitecture table, measurements as checks, DRAM measured.
  *
  *   solar-calibrate [-o hardware/host.json] [--threads N] [--repeats N] [--seconds S] [--quick]
  *
@@ -85,37 +86,44 @@ static bool no_operands(void *user, char *arg)
 static void print_help(FILE *out)
 {
     fputs("USAGE: solar-calibrate [-o hardware/host.json] [options]\n\n"
-          "Measures this machine like an empirical roofline toolkit: the core clock, vector\n"
-          "FMA peaks per dtype and AMX tile peaks on every core (the ISA is detected), the\n"
-          "bandwidth of DRAM and of each cache level (read, write, non-temporal write, copy and\n"
-          "triad kernels), cache sizes from sysfs. Every figure is the highest rate any method\n"
-          "reached, since a bound divides by it; the slowest run is printed beside it. A unit\n"
-          "the ISA has but this build cannot drive gets its documented rate at the measured\n"
-          "clock. The model is written in the hardware/ schema with \"measured\": true and read\n"
-          "back with solar-opt's loader. Run it on an otherwise idle machine: other load makes\n"
-          "the figures low, and a low figure is a bound a real kernel can beat.\n\nOPTIONS:\n",
+          "Writes a device model of this machine. Its peaks come from the microarchitecture:\n"
+          "the CPU's row in lib/Calibrate/uarch.c (CPUID vendor, family and model) gives FMA\n"
+          "pipes x vector width x the highest clock of the core, AMX, and L1D/L2 widths; a\n"
+          "measured rate is only a lower estimate of a peak. It measures the clock, FMA chains\n"
+          "per dtype, AMX tile dot products and the bandwidth of DRAM and each cache level\n"
+          "(read, write, non-temporal write, copy and triad kernels) as checks that may not\n"
+          "exceed those figures (one that does is used and marked CHECK FAILED). DRAM has no\n"
+          "peak a CPUID names: its figure is the best rate measured, so run on an otherwise\n"
+          "idle machine. The model records the CPU it describes (solar-opt --hw warns on\n"
+          "another) and is read back with solar-opt's loader.\n\nOPTIONS:\n",
           out);
     sol_cli_print_flags(&cli, out);
 }
 
-/* `per_core_cycle`: the rate per core and cycle at the measured clock, 0 when unknown. */
-static void print_rate(FILE *out, const char *kind, const SolCalRate *r, const char *unit,
-                       double per_core_cycle)
+/* One figure: the microarchitecture's peak and the measurement that checks it. */
+static void print_rate(FILE *out, const char *kind, const SolCalRate *r, double peak,
+                       const char *unit)
 {
+    fprintf(out, "  %-6s %-5s ", kind, r->what ? r->what : "");
+    if (peak > 0)
+        fprintf(out, "%10.4g %-6s peak", peak, unit);
+    else
+        fprintf(out, "%10s %-6s     ", "-", unit);
     if (!r->samples) {
-        fprintf(out, "  %-6s %-5s  -\n", kind, r->what ? r->what : "");
+        fputs(peak > 0 ? "; not measured\n" : "\n", out);
         return;
     }
     if (r->derived) {
-        fprintf(out, "  %-6s %-5s %10.4g %-6s derived: %s (%s)\n", kind, r->what, r->best, unit,
-                r->method, r->note);
+        fprintf(out, "; derived %.4g: %s (%s)\n", r->best, r->method, r->note);
         return;
     }
-    fprintf(out, "  %-6s %-5s %10.4g %-6s %s, best of %d; slowest %.4g (-%.1f%%)", kind,
-            r->what, r->best, unit, r->method, r->samples, r->worst,
-            100.0 * (r->best - r->worst) / r->best);
-    if (per_core_cycle > 0)
-        fprintf(out, "; %.0f per core-cycle", per_core_cycle);
+    fprintf(out, "; measured %.4g by %s, best of %d, slowest %.4g", r->best, r->method, r->samples,
+            r->worst);
+    if (peak > 0 && r->best > peak)
+        fprintf(out, " -- ABOVE THE PEAK: the table row does not fit this CPU; the measurement "
+                     "is used");
+    else if (peak > 0)
+        fprintf(out, " (%.0f%% of the peak)", 100.0 * r->best / peak);
     fputc('\n', out);
 }
 
@@ -123,25 +131,37 @@ static void print_summary(FILE *out, const SolCalResult *r)
 {
     char isa[256];
     sol_cal_isa_describe(&r->isa, isa, sizeof isa);
-    fprintf(out, "CPU     %s\nISA     %s%s\ncores   %d loaded\nclock   %.3f GHz (dependent add chain)\n",
-            r->isa.model, isa, r->isa.amx_tile && !r->isa.amx_usable ? " (AMX state not granted)" : "",
-            r->threads, r->clock_ghz);
-    fprintf(out, "peaks (all cores)\n");
-    double core_cycles = r->clock_ghz * 1e9 * r->threads;
+    fprintf(out, "CPU     %s (%s family %u model 0x%x, %u cores)\nISA     %s%s\n",
+            r->cpu.brand[0] ? r->cpu.brand : r->isa.model, r->cpu.vendor, r->cpu.family,
+            r->cpu.model, r->cpu.cores, isa,
+            r->isa.amx_tile && !r->isa.amx_usable ? " (AMX state not granted)" : "");
+    fprintf(out, "core    %s\n", r->uarch_how);
+    fprintf(out, "cores   %d loaded\nclock   %.3f GHz measured (dependent add chain); peaks at "
+                 "%.2f GHz, the highest clock of this core\n",
+            r->threads, r->clock_ghz, r->uarch.max_ghz);
+    if (r->clock_ghz > r->uarch.max_ghz * 1.02)
+        fprintf(out, "warning: the measured clock is above the table's: the row does not fit "
+                     "this CPU; the measured clock is used\n");
+    fprintf(out, "peaks (all cores; measurements are checks that may not exceed them)\n");
     for (int d = 0; d < SOL_CAL_MAT_COUNT; d++)
-        if (r->matrix[d].samples)
-            print_rate(out, "matrix", &r->matrix[d], d == SOL_CAL_MAT_I8 ? "OP/s" : "FLOP/s",
-                       core_cycles > 0 ? r->matrix[d].best / core_cycles : 0);
+        if (r->matrix[d].samples || r->peaks.matrix[d] > 0)
+            print_rate(out, "matrix", &r->matrix[d], r->peaks.matrix[d],
+                       d == SOL_CAL_MAT_I8 ? "OP/s" : "FLOP/s");
     for (int d = 0; d < SOL_CAL_VEC_COUNT; d++)
-        print_rate(out, "vector", &r->vector[d], d == SOL_CAL_VEC_I8 ? "OP/s" : "FLOP/s",
-                   core_cycles > 0 ? r->vector[d].best / core_cycles : 0);
+        print_rate(out, "vector", &r->vector[d], r->peaks.vector[d],
+                   d == SOL_CAL_VEC_I8 ? "OP/s" : "FLOP/s");
     fprintf(out, "memory\n");
     for (int i = 0; i < r->num_levels; i++) {
         const SolCalLevel *lv = &r->levels[i];
-        fprintf(out, "  %-5s %12llu B x %-3d %10.4g B/s  (read %.4g, write %.4g, copy/triad %.4g; "
-                     "%.0f KiB per array)\n",
+        double peak = i == 0 ? 0 : strcmp(lv->name, "L1D") == 0 ? r->peaks.l1 : r->peaks.l2;
+        fprintf(out, "  %-5s %12llu B x %-3d %10.4g B/s measured (read %.4g, write %.4g, "
+                     "copy/triad %.4g; %.0f KiB per array)",
                 lv->name, (unsigned long long)lv->bytes, lv->units, lv->bandwidth, lv->reads.best,
                 lv->writes.best, lv->mixed.best, (double)lv->working_set / 1024);
+        if (peak > 0)
+            fprintf(out, "; peak %.4g%s", peak,
+                    lv->bandwidth > peak ? " -- ABOVE THE PEAK: the measurement is used" : "");
+        fputc('\n', out);
     }
 }
 

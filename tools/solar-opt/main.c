@@ -53,6 +53,7 @@ typedef enum FlagId {
     F_MEASURED,
     F_TARGET,
     F_FP32_MATMUL,
+    F_CACHE_STATE,
     F_CONV_ALGO,
     F_TIGHT_MATMUL,
     F_EMIT_TILED,
@@ -85,8 +86,12 @@ static const SolFlag flags[] = {
     {"--measured-ms", F_MEASURED, "T",
      "headroom of a measured time against each bound; VIOLATION and exit 3 below a bound"},
     {"--target-ms", F_TARGET, "T", "the peaks and bandwidth a device would need to reach T"},
-    {"--fp32-matmul", F_FP32_MATMUL, "tf32|ieee",
-     "f32 contractions on the TF32 matrix peak (default) or the IEEE f32 one"},
+    {"--fp32-matmul", F_FP32_MATMUL, "ieee|tf32|bf16",
+     "the numeric contract of f32 contractions: IEEE products, TF32 tensor cores, or inputs "
+     "rounded to bf16 (default: each device's, from its file)"},
+    {"--cache-state", F_CACHE_STATE, "cold|warm",
+     "cold (default): inputs start in DRAM (a timer that flushes L2); warm: data that fits "
+     "starts on chip (a timing loop without a flush)"},
     {"--conv-algo", F_CONV_ALGO, "direct|any",
      "bound convolutions as direct (default) or by the Winograd/FFT limit"},
     {"--tight-matmul", F_TIGHT_MATMUL, NULL,
@@ -202,11 +207,14 @@ static bool apply_flag(SolContext *ctx, Options *o, const SolFlag *f, const char
             &tool, f->name, value, 0, 1e12, true, "a positive number of milliseconds",
             f->id == F_MEASURED ? &o->report.measured_ms : &o->report.target_ms);
     case F_FP32_MATMUL:
-        if (strcmp(value, "tf32") == 0 || strcmp(value, "ieee") == 0) {
-            o->report.bounds.fp32_ieee = value[0] == 'i';
+        if (sol_fp32_matmul_parse(value, &o->report.bounds.fp32))
             return o->report.bound_flags = true;
-        }
-        sol_tool_error(&tool, "--fp32-matmul: expected 'tf32' or 'ieee', got '%s'", value);
+        sol_tool_error(&tool, "--fp32-matmul: expected 'ieee', 'tf32' or 'bf16', got '%s'", value);
+        return false;
+    case F_CACHE_STATE:
+        if (sol_cache_state_parse(value, &o->report.bounds.cache_state))
+            return o->report.bound_flags = true;
+        sol_tool_error(&tool, "--cache-state: expected 'cold' or 'warm', got '%s'", value);
         return false;
     case F_CONV_ALGO:
         if (strcmp(value, "direct") == 0 || strcmp(value, "any") == 0) {

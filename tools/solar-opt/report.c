@@ -3,6 +3,7 @@
  */
 #include "report.h"
 
+#include "Analysis/host_cpu.h"
 #include "Analysis/tiling.h"
 
 #include <errno.h>
@@ -32,6 +33,17 @@ static char **device_names(const char *hw, size_t *n)
     return names;
 }
 
+/* A model of a CPU host made on another machine does not bound this one: say so. */
+static void warn_other_host(const SolDevice *d)
+{
+    SolCpuIdent running;
+    SolBuf why = {0};
+    sol_host_cpu_ident(&running);
+    if (sol_device_host_mismatch(d, &running, &why))
+        fprintf(stderr, "solar-opt: warning: --hw %s: %s\n", d->name, why.data);
+    sol_buf_free(&why);
+}
+
 bool solar_opt_load_devices(ReportFlags *f)
 {
     size_t n = 0;
@@ -44,10 +56,12 @@ bool solar_opt_load_devices(ReportFlags *f)
     for (size_t i = 0; i < n && ok; i++) {
         SolBuf err = {0};
         ok = sol_device_load(names[i], &f->devices[i], &err);
-        if (ok)
+        if (ok) {
             f->num_devices++;
-        else
+            warn_other_host(&f->devices[i]);
+        } else {
             fprintf(stderr, "solar-opt: error: --hw: %s\n", err.data);
+        }
         sol_buf_free(&err);
     }
     sol_device_list_free(names, n);
@@ -127,7 +141,7 @@ void solar_opt_warn_unused_flags(const ReportFlags *f, bool analysed)
         {f->target_ms >= 0, "--target-ms"},
         {f->report_file != NULL, "--report-file"},
         {f->format >= 0 && f->format != SOL_REPORT_TEXT, "--report"},
-        {f->bound_flags && !analysed, "--fp32-matmul/--conv-algo/--tight-matmul"},
+        {f->bound_flags && !analysed, "--fp32-matmul/--cache-state/--conv-algo/--tight-matmul"},
     };
     size_t n = sizeof flags / sizeof *flags, given = 0, seen = 0;
     for (size_t i = 0; i < n; i++)

@@ -15,7 +15,8 @@ typedef struct ReportFlags {
     const char *report_file; /* NULL: stdout */
     double measured_ms, target_ms; /* < 0: not given */
     SolBoundOptions bounds;
-    bool bound_flags;        /* --fp32-matmul, --conv-algo or --tight-matmul was given */
+    bool bound_flags;        /* --fp32-matmul, --cache-state, --conv-algo or
+                              * --tight-matmul was given */
     SolDevice *devices;      /* loaded from hw (solar_opt_load_devices) */
     size_t num_devices;
 } ReportFlags;

@@ -1,8 +1,9 @@
 /*
  * The assumptions a report's figures rest on, one line each (model.h): those that hold on
- * every device (cache state, the f32-contraction and convolution conventions, approximate
- * counts), then each device's (its model file, the peaks the graph's work runs at, the DRAM
- * bandwidth, work without a peak). Every format prints these lines as they are, so a new
+ * every device (cache state, the convolution convention, approximate counts), then each
+ * device's (the peaks the graph's work runs at, the DRAM bandwidth, its model file, its f32
+ * contract, what the cache state charged to DRAM, estimated level bandwidths, work without a
+ * peak). Every format prints these lines as they are, so a new
  * option or device property that changes a figure adds its line here, once.
  */
 #include "Analysis/Report/model.h"
@@ -27,17 +28,13 @@ static void common(SolReportModel *m)
 {
     const SolGraph *g = m->g;
     const SolReportOptions *o = m->o;
-    bool f32_matrix = false, conv = false;
-    for (uint32_t i = 0; i < g->num_nodes; i++) {
-        f32_matrix |= g->nodes[i].matrix_flops[SOL_DT_F32] != 0;
+    bool conv = false;
+    for (uint32_t i = 0; i < g->num_nodes; i++)
         conv |= g->nodes[i].is_conv;
-    }
-    add(m, -1, "cache state: cold (inputs start in DRAM, as timers that flush L2 measure)");
-    if (f32_matrix)
-        add(m, -1, o->bounds.fp32_ieee
-                       ? "f32 contractions: IEEE f32 peaks (--fp32-matmul=ieee)"
-                       : "f32 contractions: the TF32 matrix peak where a device has one, as "
-                         "cuBLAS and cuDNN may use it (--fp32-matmul=ieee for IEEE f32)");
+    /* The f32 contract is each device's (its default differs): device() says which. */
+    char text[sizeof ((SolReportAssumption *)0)->text];
+    sol_bounds_describe_cache_state(o->bounds.cache_state, text, sizeof text);
+    add(m, -1, "%s", text);
     if (conv)
         add(m, -1, o->bounds.conv_any
                        ? "convolutions: the Winograd/FFT limit, 2 FLOP per output per input "
@@ -100,6 +97,18 @@ static void device(SolReportModel *m, int i)
     char cwd[4096];
     add(m, i, "figures from %s (%s)", file_name(d->path, cwd, sizeof cwd),
         d->measured ? "measured on a machine by solar-calibrate" : "published specifications");
+    char text[sizeof ((SolReportAssumption *)0)->text];
+    bool f32_matrix = false;
+    for (uint32_t k = 0; k < g->num_nodes; k++)
+        f32_matrix |= g->nodes[k].matrix_flops[SOL_DT_F32] != 0;
+    if (f32_matrix) {
+        sol_bounds_describe_contract(b, text, sizeof text);
+        add(m, i, "%s", text);
+    }
+    sol_bounds_describe_charge(g, b, text, sizeof text);
+    add(m, i, "%s", text);
+    if (m->devices[i].cache && sol_cache_describe_estimates(m->devices[i].cache, text, sizeof text))
+        add(m, i, "%s", text);
     if (b->missing[0])
         add(m, i, "no peak for %s on this device: that work adds no time", b->missing);
 }

@@ -8,7 +8,9 @@
  * First one row per device and bound kind asked for (kind sol-unfused, sol-fused-plan,
  * sol-fused, sol-cache; `sol` marks the headline with name = its kind, so `kind == "sol"` picks
  * one row per device), then one row per device and source op (kind `op`, name `aten.addmm`,
- * source `model.py:17`, share of sol-unfused on that device), ops largest first. Counts are
+ * source `model.py:17`, share of sol-unfused on that device), ops largest first, and last one
+ * row per assumption the figures rest on (kind `assumption`, name its text, device empty when
+ * it holds on every device; the other fields empty), the lines every format prints. Counts are
  * exact integers, seconds 17 significant digits; share is empty on the bound rows, headroom
  * without --measured-ms.
  */
@@ -31,6 +33,7 @@ static void field(FILE *out, const char *s)
     fputc('"', out);
 }
 
+/* The first six fields; d NULL: an empty device (a row about every device). */
 static void row_start(FILE *out, const SolReportModel *m, const SolReportDevice *d,
                       const char *kind, const char *name, const char *source)
 {
@@ -38,7 +41,7 @@ static void row_start(FILE *out, const SolReportModel *m, const SolReportDevice 
     fputc(',', out);
     field(out, m->o->entry ? m->o->entry : "");
     fputc(',', out);
-    field(out, d->b->device->name);
+    field(out, d ? d->b->device->name : "");
     fputc(',', out);
     field(out, kind);
     fputc(',', out);
@@ -89,5 +92,11 @@ void sol_report_print_csv(FILE *out, const SolReportModel *m)
             fprintf(out, ",%llu,%llu,%llu,\n", (unsigned long long)op->matrix_flops,
                     (unsigned long long)op->vector_ops, (unsigned long long)op->bytes);
         }
+    }
+    for (size_t i = 0; i < m->assumptions.len; i++) {
+        const SolReportAssumption *a = &m->assumptions.data[i];
+        row_start(out, m, a->device < 0 ? NULL : &m->devices[a->device], "assumption", a->text,
+                  "");
+        fputs(",,,,,,,\n", out);
     }
 }

@@ -31,6 +31,7 @@ static void json_cache(FILE *out, const SolCacheBounds *c, bool grouped)
     json_seconds(out, c->seconds);
     fprintf(out, ", \"bound\": ");
     sol_report_json_string(out, c->bound);
+    fprintf(out, ", \"bound_bandwidth_estimate\": %s", c->bound_estimate ? "true" : "false");
     fprintf(out, ", \"matrix_seconds\": ");
     json_seconds(out, c->matrix);
     fprintf(out, ", \"vector_seconds\": ");
@@ -49,7 +50,8 @@ static void json_cache(FILE *out, const SolCacheBounds *c, bool grouped)
         const SolCacheLevel *L = &c->levels[k];
         fprintf(out, "%s{\"name\": ", k ? ", " : "");
         sol_report_json_string(out, L->name);
-        fprintf(out, ", \"bounded\": %s, \"capacity_bytes\": ", L->bounded ? "true" : "false");
+        fprintf(out, ", \"bounded\": %s, \"per_unit\": %s, \"capacity_bytes\": ",
+                L->bounded ? "true" : "false", L->per_unit ? "true" : "false");
         json_count_or_null(out, L->bounded, L->capacity);
         fprintf(out, ", \"total_bytes\": ");
         json_count_or_null(out, L->bounded, L->total);
@@ -70,6 +72,7 @@ static void json_cache(FILE *out, const SolCacheBounds *c, bool grouped)
             fprintf(out, "%.17g", L->bandwidth);
         else
             fputs("null", out);
+        fprintf(out, ", \"bandwidth_estimate\": %s", L->bandwidth_estimate ? "true" : "false");
         fprintf(out, ", \"seconds\": ");
         if (L->bounded && L->bandwidth > 0)
             json_seconds(out, L->seconds);
@@ -119,8 +122,31 @@ static void json_plan(FILE *out, const SolGraph *g, const SolBounds *b, const So
         sol_report_json_string(out, pt.groups[k].bound);
         fputc('}', out);
     }
-    fprintf(out, "]}");
+    fprintf(out, "], \"dram_bytes\": %llu}", (unsigned long long)pt.dram_bytes);
     sol_plan_times_free(&pt);
+}
+
+/* What a device's bounds assumed (bounds.h): the f32 contract, the cache state and what it
+ * charged to DRAM. */
+static void json_assumed(FILE *out, const SolBounds *b)
+{
+    fprintf(out, ", \"assumed\": {\"fp32_matmul\": \"%s\", \"fp32_matmul_default\": %s, "
+                 "\"fp32_matmul_reason\": ",
+            sol_fp32_matmul_name(b->fp32), b->fp32_is_default ? "true" : "false");
+    if (b->device->fp32_reason)
+        sol_report_json_string(out, b->device->fp32_reason);
+    else
+        fputs("null", out);
+    fprintf(out, ", \"f32_contraction_peak\": %.17g, \"f32_contraction_unit\": ",
+            b->matrix_peak_used[SOL_DT_F32]);
+    if (b->matrix_peak_name[SOL_DT_F32])
+        sol_report_json_string(out, b->matrix_peak_name[SOL_DT_F32]);
+    else
+        fputs("null", out);
+    fprintf(out, ", \"f32_contraction_on_vector\": %s, \"cache_state\": \"%s\", "
+                 "\"persistent_bytes\": %llu}",
+            b->contraction_on_vector[SOL_DT_F32] ? "true" : "false",
+            sol_cache_state_name(b->cache_state), (unsigned long long)b->persistent_bytes);
 }
 
 static void json_sol(FILE *out, const SolGraph *g, const SolBounds *b, const SolCacheBounds *c,
@@ -131,6 +157,7 @@ static void json_sol(FILE *out, const SolGraph *g, const SolBounds *b, const Sol
     fprintf(out, ", \"bytes\": %llu, \"kernels\": %u, \"bound\": ",
             (unsigned long long)b->unfused_bytes, b->unfused_kernels);
     sol_report_json_string(out, b->unfused_bound);
+    fprintf(out, ", \"dram_bytes\": %llu", (unsigned long long)b->unfused_dram_bytes);
     fprintf(out, "}, \"fused\": {\"seconds\": ");
     json_seconds(out, b->fused.seconds);
     fprintf(out, ", \"bytes\": %llu, \"bound\": ", (unsigned long long)g->compulsory_bytes);
@@ -141,7 +168,10 @@ static void json_sol(FILE *out, const SolGraph *g, const SolBounds *b, const Sol
     json_seconds(out, b->fused.vector);
     fprintf(out, ", \"memory_seconds\": ");
     json_seconds(out, b->fused.memory);
-    fprintf(out, "}");
+    fprintf(out, ", \"vector_contraction_seconds\": ");
+    json_seconds(out, b->fused.vector_contraction);
+    fprintf(out, ", \"dram_bytes\": %llu}", (unsigned long long)b->fused_dram_bytes);
+    json_assumed(out, b);
     if (plan)
         json_plan(out, g, b, plan);
     if (c)
@@ -256,8 +286,9 @@ void sol_report_print_json(FILE *out, const SolReportModel *m)
     fprintf(out, ",\n  \"device\": ");
     sol_report_json_string(out, b->device->name);
     fprintf(out, ",\n  \"device_assumed\": %s", o->default_device ? "true" : "false");
-    fprintf(out, ",\n  \"conv_algo\": \"%s\", \"fp32_matmul\": \"%s\"",
-            o->bounds.conv_any ? "any" : "direct", o->bounds.fp32_ieee ? "ieee" : "tf32");
+    fprintf(out, ",\n  \"conv_algo\": \"%s\", \"fp32_matmul\": \"%s\", \"cache_state\": \"%s\"",
+            o->bounds.conv_any ? "any" : "direct", sol_fp32_matmul_name(b->fp32),
+            sol_cache_state_name(b->cache_state));
     fprintf(out, ",\n  \"approximate\": %s, \"data_dependent\": %s",
             g->approximate ? "true" : "false", g->data_dependent ? "true" : "false");
     fprintf(out, ",\n  \"totals\": {\"matrix_flops\": %llu, \"vector_ops\": %llu, "

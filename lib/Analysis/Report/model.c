@@ -46,15 +46,21 @@ const char *sol_report_term_name(const SolBounds *b, const char *bound)
     return strcmp(bound, "memory") == 0 && dram ? dram->name : bound;
 }
 
-/* The terms of a per-kernel bound: each term summed over the kernels. */
+/* The terms of a per-kernel bound: each term summed over the kernels (a kernel's contractions
+ * on the vector unit are vector time), and the graph's DRAM bytes no kernel's charge covers
+ * (fusion.h: `carried`) as DRAM time. */
 static void kernel_terms(SolReportDevice *d, const SolPlanTimes *t, uint32_t n)
 {
     double sum[3] = {0};
-    for (uint32_t k = 0; k < n; k++)
-        sum[0] += t->groups[k].matrix, sum[1] += t->groups[k].vector, sum[2] += t->groups[k].memory;
+    for (uint32_t k = 0; k < n; k++) {
+        const SolTimes *g = &t->groups[k];
+        sum[0] += g->matrix;
+        sum[1] += g->vector > g->vector_contraction ? g->vector : g->vector_contraction;
+        sum[2] += g->memory;
+    }
     add_term(d, "matrix", sum[0], false);
     add_term(d, "vector", sum[1], false);
-    add_term(d, sol_report_term_name(d->b, "memory"), sum[2], true);
+    add_term(d, sol_report_term_name(d->b, "memory"), sum[2] + t->carried, true);
 }
 
 /* The headline: the tightest bound asked for that holds for every implementation (cache-aware
@@ -88,7 +94,9 @@ static void headline(SolReportModel *m, SolReportDevice *d)
     }
     case SOL_KIND_FUSED:
         add_term(d, "matrix", b->fused.matrix, false);
-        add_term(d, "vector", b->fused.vector, false);
+        add_term(d, "vector", b->fused.vector > b->fused.vector_contraction
+                                  ? b->fused.vector
+                                  : b->fused.vector_contraction, false);
         add_term(d, sol_report_term_name(b, "memory"), b->fused.memory, true);
         break;
     case SOL_KIND_PLAN:
@@ -191,13 +199,17 @@ static void build_op(SolReportModel *m, SolReportOp *op, uint32_t k)
     for (uint32_t i = G->first; i <= G->last; i++) {
         op->matrix_flops += g->nodes[i].matrix_total;
         op->vector_ops += g->nodes[i].vector_total;
-        if (nodes[i].seconds > nodes[op->heaviest].seconds)
+        /* A view's copy nest is no kernel of its own: it never names the op. */
+        bool view_named = g->nodes[op->heaviest].is_view;
+        if (!g->nodes[i].is_view &&
+            (view_named || nodes[i].seconds > nodes[op->heaviest].seconds))
             op->heaviest = i;
     }
     const SolNode *h = &g->nodes[op->heaviest];
     if (!sol_report_op_attr(h->op, "solar.op", op->name, sizeof op->name))
         snprintf(op->name, sizeof op->name, "%s", h->kind);
-    if (!sol_report_op_attr(g->nodes[G->first].op, "solar.loc", op->where, sizeof op->where)) {
+    if (!sol_report_op_attr(h->op, "solar.loc", op->where, sizeof op->where) &&
+        !sol_report_op_attr(g->nodes[G->first].op, "solar.loc", op->where, sizeof op->where)) {
         const SolLoc *loc = &g->nodes[G->first].op->loc;
         if (loc->file)
             snprintf(op->where, sizeof op->where, "%s:%u", base_name(loc->file->str), loc->line);

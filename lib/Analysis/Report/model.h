@@ -62,7 +62,7 @@ typedef struct SolReportOp {
 
 typedef struct SolReportAssumption {
     int device; /* index into the model's devices, or -1: every device */
-    char text[240];
+    char text[400];
 } SolReportAssumption;
 
 typedef struct SolReportModel {

@@ -27,6 +27,12 @@
  * level `ops[{name, source, nodes[first, last], matrix_flops, vector_ops, bytes, seconds[] (one
  * per device), share}]` (sorted by time on the first device) and `assumptions[{text, device}]`
  * (device null: every device).
+ * The bounds' assumptions (docs/bounds.md): top-level `fp32_matmul` (the first device's
+ * contract) and `cache_state`; per `sol`, `assumed{fp32_matmul, fp32_matmul_default,
+ * fp32_matmul_reason, f32_contraction_peak, f32_contraction_unit, f32_contraction_on_vector,
+ * cache_state, persistent_bytes}` and, beside each `bytes`, the `dram_bytes` the cache state
+ * charges; cache levels have `per_unit` and `bandwidth_estimate` (an upper estimate from
+ * per-clock widths), `sol.cache.bound_bandwidth_estimate` says the binding level's is one.
  * Counts are written as exact 64-bit integers (never through a double).
  */
 #ifndef SOLAR_ANALYSIS_REPORT_REPORT_H

@@ -201,7 +201,7 @@ void sol_report_table_ops(const SolReportModel *m, SolTable *t)
     uint32_t nd = device_columns(m);
     DeviceColumn names[MAX_DEVICE_COLUMNS];
     const char *header[8 + 3 * MAX_DEVICE_COLUMNS] = {">#", "op", "source", "what", ">FLOP",
-                                                      ">DRAM bytes", ">FLOP/B"};
+                                                      ">bytes in+out", ">FLOP/B"};
     static const char *const per_device[] = {">share", "bound by", NULL};
     sol_table_init(t, device_headers(m, header, 7, names, per_device), header);
     char total[32];
@@ -232,7 +232,15 @@ void sol_report_table_ops(const SolReportModel *m, SolTable *t)
         }
     }
     sol_table_note(t, "(what: the op's slowest einsum node, `~` cut short, `...` more nodes: all "
-                      "in the nodes table below)");
+                      "in the nodes table below; bytes in+out: what the kernel reads and writes, "
+                      "of which the cache state charges DRAM what the assumptions say)");
+    if (nd && m->devices[0].ops.carried > 0) {
+        char c[32];
+        sol_report_fmt_time(c, sizeof c, m->devices[0].ops.carried);
+        sol_table_note(t, "(plus %s on %s: DRAM bytes of the whole graph that no op's own charge "
+                          "covers under the cache state)",
+                       c, m->devices[0].b->device->name);
+    }
     note_more_devices(m, t);
 }
 
@@ -243,7 +251,7 @@ void sol_report_table_groups(const SolReportModel *m, SolTable *t)
     uint32_t nd = device_columns(m);
     DeviceColumn names[MAX_DEVICE_COLUMNS];
     const char *header[6 + 2 * MAX_DEVICE_COLUMNS] = {">group", "nodes", "source ops",
-                                                      ">DRAM bytes", ">kept on chip"};
+                                                      ">bytes in+out", ">kept on chip"};
     static const char *const per_device[] = {"bound by", NULL};
     uint32_t n = device_headers(m, header, 5, names, per_device);
     header[n++] = "";
@@ -251,7 +259,7 @@ void sol_report_table_groups(const SolReportModel *m, SolTable *t)
     char budget[32];
     fmt_capacity(budget, sizeof budget, p->budget);
     sol_table_title(t, "fusion plan (fuse): %u group%s under a %llu-byte (%s) on-chip budget, "
-                       "%llu bytes through DRAM%s",
+                       "%llu bytes in and out of kernels%s",
                     p->num_groups, p->num_groups == 1 ? "" : "s", (unsigned long long)p->budget,
                     budget, (unsigned long long)p->bytes, p->approximate ? " (approximate)" : "");
     for (uint32_t k = 0; k < p->num_groups; k++) {
@@ -416,7 +424,8 @@ void sol_report_table_nodes(const SolReportModel *m, SolTable *t)
     header[n++] = ">op";
     header[n++] = "work";
     sol_table_init(t, n, header);
-    sol_table_title(t, "einsum nodes (exact counts; bytes and time: each node its own kernel)");
+    sol_table_title(t, "einsum nodes (exact counts; bytes and time: each node its own kernel, "
+                       "every byte through DRAM)");
     for (uint32_t k = 0; k < g->num_nodes; k++) {
         const SolNode *node = &g->nodes[k];
         sol_table_cell(t, "%s", node->name);

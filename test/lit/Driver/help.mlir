@@ -22,7 +22,8 @@
 // CHECK-NEXT: --report-file PATH
 // CHECK-NEXT: --measured-ms T
 // CHECK-NEXT: --target-ms T
-// CHECK-NEXT: --fp32-matmul tf32|ieee
+// CHECK-NEXT: --fp32-matmul ieee|tf32|bf16 {{.*}}default: each device's
+// CHECK-NEXT: --cache-state cold|warm {{.*}}inputs start in DRAM
 // CHECK-NEXT: --conv-algo direct|any
 // CHECK-NEXT: --tight-matmul {{.*}}published 2W/sqrt(S) matmul constant
 // CHECK-NEXT: --emit-tiled[=LEVEL] {{.*}}rewrite contraction loops into the tiled nest

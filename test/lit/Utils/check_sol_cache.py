@@ -8,8 +8,9 @@ the invariants of shared/reference/io-lower-bounds.md section 11:
 
   1. per bounded level: compulsory <= lower bound, segment <= lower bound, lower bound =
      max(compulsory, segment), and lower bound <= attainable, the traffic of the tiles
-     tile-for-cache chose (it runs too; --no-tiles leaves it out): every bounded level
-     must have an attainable figure, and it may never fall below the provable minimum;
+     tile-for-cache chose (it runs too; --no-tiles leaves it out): every bounded level but
+     an SM's or core's own (per_unit: tiles are not sized for it) must have an attainable
+     figure, and it may never fall below the provable minimum;
   2. the cache-aware SOL is at least the fused SOL of the same device;
   3. the cache-aware SOL is the max of its terms (matrix, vector, each level's time, rate);
   4. lower bounds and the SOL never increase with capacity: each --device is also run with
@@ -83,7 +84,7 @@ def check_device(tag, entry, errors, tiles):
                 errors.append("%s: lower bound %d is not max(compulsory %d, segment %d)"
                               % (where, lb, comp, seg))
             att = lv["attainable_bytes"]
-            if tiles and att is None:
+            if tiles and att is None and not lv.get("per_unit"):
                 errors.append("%s: no attainable figure after tile-for-cache" % where)
             if att is not None and not comp <= lb <= att:
                 errors.append("%s: not compulsory %d <= lower bound %d <= attainable %d"

@@ -12,7 +12,7 @@
 // CHECK: node0 contraction - 32768 65536 0 14336
 
 // JSON: "totals": {"matrix_flops": 65536, "vector_ops": 0, "compulsory_bytes": 14336, "unfused_bytes": 14336, "node_bytes": {{[0-9]+}}, "source_ops": {{[0-9]+}}}
-// JSON: "sol": {"unfused": {"seconds": {{.*}}, "bytes": 14336, "kernels": {{[0-9]+}}, "bound": "memory"}, "fused":
+// JSON: "sol": {"unfused": {"seconds": {{.*}}, "bytes": 14336, "kernels": {{[0-9]+}}, "bound": "memory", "dram_bytes": {{[0-9]+}}}, "fused":
 
 // IR: } {solar.bytes = 14336 : i64, solar.iterations = 32768 : i64, solar.kind = "contraction", solar.matrix_flops = 65536 : i64, solar.vector_ops = 0 : i64
 func.func @forward(%A: memref<64x16xf32>, %B: memref<16x32xf32>, %C: memref<64x32xf32>) {

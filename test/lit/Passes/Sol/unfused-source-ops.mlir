@@ -13,7 +13,7 @@
 // (line 31, column 3); the relu nest after it stays one einsum and gets no mark.
 // C = A B: A 16x8, B 8x4, C 16x4 f32 (512, 128, 256 bytes); R = relu(C) 256 bytes.
 //   kernel 0 (the matmul nest, whatever lifting makes of it): A + B read, C written = 896
-//   kernel 1 (relu): C read, R written = 512; unfused bytes 1408, 1408 / 3.35e12 = 0.420 ns.
+//   kernel 1 (relu): C read, R written = 512; 1408 bytes; charged (cold cache): A, B, 0.192 ns.
 //   Each lifted node its own kernel would move 1920 bytes: the fill writes C (256), the
 //   accumulation reads A, B and reads and writes C again (1152), relu 512.
 // IR-LABEL: func.func @two_ops
@@ -22,7 +22,7 @@
 // IR:         linalg.generic {{.*}}attrs =  {solar.combine = "maximumf", solar.einsum = "ij->ij"}
 // SOL-LABEL:  SOL report: {{.*}} @two_ops
 // SOL:        totals: 1024 matrix FLOP, 64 vector ops, 1408 unfused bytes, 1152 compulsory bytes
-// SOL:        2 source ops by time on H100-SXM (each its own kernel; they sum to sol-unfused, 0.420 ns)
+// SOL:        2 source ops by time on H100-SXM (each its own kernel; they sum to sol-unfused, 0.192 ns)
 // JSON:       "totals": {{.*}} "unfused_bytes": 1408, "node_bytes": 1920, "source_ops": 2}
 // JSON:       "name": "node1", {{.*}} "source_op": 0,
 // JSON:       "name": "node2", {{.*}} "source_op": 1,
@@ -55,14 +55,15 @@ func.func @two_ops(%A: memref<16x8xf32>, %B: memref<8x4xf32>, %C: memref<16x4xf3
 // Two nests with one importer provenance are one source op (an aten op written as a nest
 // group): the einsums lifted from them keep solar.op and solar.loc and get no solar.nest.
 // Y = X - max(X) per row in two nests, X, Y 4x8 f32 (128 bytes each), M 4 (16, an alloc):
-//   one kernel: X read, Y written = 256 bytes (M stays on chip), 256 / 3.35e12 = 0.076 ns.
+//   one kernel: X read, Y written = 256 bytes (M stays on chip); charged: X, 128 / 3.35e12
+//   = 0.038 ns.
 //   As two kernels it would be 128 + 16 and 128 + 16 + 128 = 416.
 // IR-LABEL: func.func @one_op_two_nests
 // IR:         linalg.generic {{.*}}solar.loc = "model.py:7", solar.op = "aten.sub"
 // IR-NOT:     solar.nest
 // IR:         return
 // SOL-LABEL:  SOL report: {{.*}} @one_op_two_nests
-// SOL:        1 source op by time on H100-SXM (each its own kernel; they sum to sol-unfused, 0.076 ns)
+// SOL:        1 source op by time on H100-SXM (each its own kernel; they sum to sol-unfused, 0.038 ns)
 func.func @one_op_two_nests(%X: memref<4x8xf32>, %Y: memref<4x8xf32>) {
   %ninf = arith.constant 0xFF800000 : f32
   %M = memref.alloc() : memref<4xf32>
