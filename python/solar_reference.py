@@ -69,6 +69,7 @@ ModelError (both HarnessError, with .exit_code) instead of exiting. Needs numpy 
 
 import argparse
 import ast
+import copy
 import json
 import os
 import random
@@ -223,11 +224,44 @@ def _split_sizes(sizes, assigned):
     return whole, elems
 
 
-def load_model_module(path, sizes=None, framework=None):
-    """Runs MODEL.py as a fresh module with the --sizes overrides applied; returns
-    (module, {size constant: value} in definition order, tuple elements flattened). framework,
-    when given, receives model_framework()'s answer in framework[0]."""
-    sizes = dict(sizes or {})
+def _constant_value(e):
+    """True when e is an int constant expression or a tuple/list of them (constant_int)."""
+    if isinstance(e, (ast.Tuple, ast.List)):
+        return bool(e.elts) and all(constant_int(x) is not None for x in e.elts)
+    return constant_int(e) is not None
+
+
+def _split_constant_assignments(tree):
+    """`h = w = 128` and `h, w = 128, 128` become `h = 128` and `w = 128` (each at the
+    statement's line), so each name is a size constant of its own that --sizes can set; only
+    when the right-hand side is int constants, where the order of evaluation cannot matter."""
+    body = []
+    for node in tree.body:
+        pairs = None
+        if isinstance(node, ast.Assign) and _constant_value(node.value):
+            if len(node.targets) > 1 and all(isinstance(t, ast.Name) for t in node.targets):
+                pairs = [(t, node.value) for t in node.targets]
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and \
+                isinstance(node.targets[0], (ast.Tuple, ast.List)) and \
+                isinstance(node.value, (ast.Tuple, ast.List)):
+            names, values = node.targets[0].elts, node.value.elts
+            if len(names) == len(values) and all(isinstance(t, ast.Name) for t in names) and \
+                    all(_constant_value(v) for v in values):
+                pairs = list(zip(names, values))
+        if pairs is None:
+            body.append(node)
+            continue
+        for target, value in pairs:
+            one = ast.Assign(targets=[ast.Name(id=target.id, ctx=ast.Store())],
+                             value=copy.deepcopy(value))
+            body.append(ast.copy_location(one, node))
+    tree.body = body
+    return tree
+
+
+def parse_model(path):
+    """MODEL.py parsed, with constant assignments split (_split_constant_assignments).
+    UsageError when it cannot be read, ModelError on a syntax error."""
     try:
         with open(path, "r", encoding="utf-8") as f:
             source = f.read()
@@ -237,8 +271,36 @@ def load_model_module(path, sizes=None, framework=None):
         tree = ast.parse(source, filename=path)
     except SyntaxError as e:
         raise ModelError("%s:%s: syntax error: %s" % (path, e.lineno, e.msg))
+    return _split_constant_assignments(tree)
+
+
+def _install_polyfills():
+    """torch functions newer than the installed torch (solar_polyfill.py), so the reference,
+    the importer and solar_measure run one definition of each."""
+    try:
+        import torch  # noqa: F401
+    except ImportError:
+        return  # _import_numpy_torch reports it
+    # Beside this file, whichever sys.path the caller has (a test may load this file by path).
+    import importlib.util
+    here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "solar_polyfill.py")
+    spec = importlib.util.spec_from_file_location("solar_polyfill", here)
+    polyfill = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(polyfill)
+    polyfill.install()
+
+
+def load_model_module(path, sizes=None, framework=None):
+    """Runs MODEL.py as a fresh module with the --sizes overrides applied; returns
+    (module, {size constant: value} in definition order, tuple elements flattened). framework,
+    when given, receives model_framework()'s answer in framework[0]."""
+    sizes = dict(sizes or {})
+    tree = parse_model(path)
+    kind = model_framework(tree)
     if framework is not None:
-        framework[:] = [model_framework(tree)]
+        framework[:] = [kind]
+    if kind[0] == "torch":
+        _install_polyfills()
 
     assigned = []
     for node in tree.body:
@@ -358,15 +420,7 @@ def literal_constants(path):
     name_1, ...) assignments of MODEL.py in order, where <int> is a literal or a constant
     expression of literals (`M = 1024 * 2`, constant_int): the sizes --scale-to may change.
     Constants computed from others (`hidden = features * 2`) follow them and are not listed."""
-    try:
-        with open(path, "r", encoding="utf-8") as f:
-            tree = ast.parse(f.read(), filename=path)
-    except OSError as e:
-        raise UsageError("%s: cannot read model file: %s" % (path, e.strerror or e))
-    except SyntaxError as e:
-        raise ModelError("%s:%s: syntax error: %s" % (path, e.lineno, e.msg))
-
-
+    tree = parse_model(path)
     out, seen = [], set()
     for node in tree.body:
         if not isinstance(node, (ast.Assign, ast.AnnAssign)) or node.value is None:
@@ -382,9 +436,9 @@ def literal_constants(path):
         if v is not None:
             out.append((name, v))
         elif isinstance(node.value, (ast.Tuple, ast.List)) and node.value.elts:
+            # (batch_size, 3, 224, 224): the literal elements are sizes, the others follow
             vals = [constant_int(e) for e in node.value.elts]
-            if all(x is not None for x in vals):
-                out.extend(("%s_%d" % (name, k), x) for k, x in enumerate(vals))
+            out.extend(("%s_%d" % (name, k), x) for k, x in enumerate(vals) if x is not None)
     return out
 
 
@@ -476,6 +530,17 @@ def _forward_arg_names(model, n):
     return [names[i] if i < len(names) else "input%d" % i for i in range(n)]
 
 
+def is_scalar_input(x):
+    """A Python int or float among get_inputs() (not a bool): @forward reads it as a rank-0
+    memref (f32 for a float, i64 for an int), written as a 0-d .npy array."""
+    return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+
+def scalar_tensor(torch, x):
+    """The rank-0 tensor a Python number input is passed to the IR as."""
+    return torch.tensor(x, dtype=torch.float32 if isinstance(x, float) else torch.int64)
+
+
 def _flatten_outputs(out, path):
     _, torch = _import_numpy_torch()
     if isinstance(out, torch.Tensor):
@@ -534,16 +599,20 @@ def run_reference(model_path, out_dir, sizes=None, seed=0, inputs="signed", devi
         raise ModelError("%s: get_inputs() returned a %s, not a list"
                          % (model_path, type(fwd_inputs).__name__))
     fwd_inputs = list(fwd_inputs)
+    call_inputs = list(fwd_inputs)  # what forward gets: a Python number stays one
     for i, x in enumerate(fwd_inputs):
+        if is_scalar_input(x):
+            fwd_inputs[i] = scalar_tensor(torch, x)
+            continue
         if not isinstance(x, torch.Tensor):
-            raise ModelError("%s: get_inputs() item %d is a %s; only tensors are supported"
-                             % (model_path, i, type(x).__name__))
+            raise ModelError("%s: get_inputs() item %d is a %s; only tensors and Python numbers "
+                             "are supported" % (model_path, i, type(x).__name__))
         if x.dtype.is_complex or _dtype_name(torch, x.dtype) is None:
             raise ModelError("%s: get_inputs() item %d has unsupported dtype %s"
                              % (model_path, i, x.dtype))
         if inputs == "signed" and x.dtype.is_floating_point:
             u = torch.rand(x.shape, dtype=torch.float32) * 2.0 - 1.0
-            fwd_inputs[i] = u.to(x.dtype)
+            fwd_inputs[i] = call_inputs[i] = u.to(x.dtype)
 
     # Perturb the state so that a kernel that ignores a bias or a weight cannot pass.
     with torch.no_grad():
@@ -567,7 +636,8 @@ def run_reference(model_path, out_dir, sizes=None, seed=0, inputs="signed", devi
     before = [v.detach().clone() for _, v in state]
 
     model = model.to(device)
-    dev_inputs = [x.clone().to(device) for x in fwd_inputs]  # forward may change them in place
+    # forward may change its inputs in place: it gets copies.
+    dev_inputs = [x.clone().to(device) if isinstance(x, torch.Tensor) else x for x in call_inputs]
     with torch.no_grad():
         out = call("forward", model, *dev_inputs)
     outputs = _flatten_outputs(out, model_path)
@@ -587,7 +657,8 @@ def run_reference(model_path, out_dir, sizes=None, seed=0, inputs="signed", devi
     manifest = {"model": os.path.abspath(model_path), "seed": seed, "input_mode": inputs,
                 "sizes": constants, "inputs": [], "outputs": [], "state": []}
     names = _forward_arg_names(model, len(fwd_inputs))
-    entries = [(names[i], "input", x, dev_inputs[i]) for i, x in enumerate(fwd_inputs)]
+    entries = [(names[i], "input", x, dev_inputs[i] if isinstance(dev_inputs[i], torch.Tensor)
+                else x) for i, x in enumerate(fwd_inputs)]
     entries += [(name, "parameter" if isinstance(v, torch.nn.Parameter) else "buffer", old, new)
                 for (name, v), old, new in zip(state, before, after)]
     for k, (name, role, old, new) in enumerate(entries):

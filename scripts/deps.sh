@@ -52,7 +52,7 @@ install_debian_packages() {
 # What the venv must import, with numpy and torch still Debian's (a numpy 2 in the venv would
 # shadow Debian's and break torch 1.13, which is compiled against numpy 1.x).
 venv_check='
-import numpy, torch, jax, jax.numpy as jnp, flax.linen
+import numpy, torch, jax, jax.numpy as jnp, flax.linen, einops
 for m in (numpy, torch):
     assert m.__file__.startswith("/usr/lib/python3/"), "not from Debian: " + m.__file__
 jax.make_jaxpr(lambda x: jnp.tanh(x) @ x.T)(jnp.ones((2, 3)))
@@ -76,7 +76,7 @@ install_venv() {
         return 1
     fi
     if ! "$venv/bin/python3" -c "$venv_check"; then
-        echo "deps.sh: the venv $venv does not import numpy, torch, jax and flax together" >&2
+        echo "deps.sh: the venv $venv does not import numpy, torch, jax, flax and einops together" >&2
         rm -rf "$venv"
         return 1
     fi

@@ -65,7 +65,7 @@ def one_inprocess(path, work, solar_run, checker):
     safe = "".join(ch if ch.isalnum() or ch == "_" else "_" for ch in name)
     t0 = time.time()
     try:
-        text = import_model(path)
+        text = import_model(path).text
     except ImportFault as e:
         lines = e.messages
         reason = "; ".join(ln.split("error: ", 1)[-1] for ln in lines[:3])

@@ -14,8 +14,9 @@ A violation is a measured time below a bound that should hold for it:
   eager < unfused          eager PyTorch runs every op as its own kernel;
   eager or compile < fused, eager or compile < cache-aware (the headline SOL).
 Writes OUT/kernelbench.csv, OUT/kernelbench.md (one row per problem) and OUT/headroom.svg (the
-headroom eager / SOL of every bounded problem, sorted, on a log axis), then prints one summary
-line. Exit 0 without violations, 3 with any.
+headroom eager / SOL of every bounded problem, sorted, on a log axis), then prints the refusals
+grouped by cause, one line per level (validated count, median import + validate time in wall
+and CPU seconds) and the summary line. Exit 0 without violations, 3 with any.
 """
 
 import argparse
@@ -23,6 +24,7 @@ import csv
 import json
 import math
 import os
+import re
 import statistics
 import sys
 
@@ -77,6 +79,7 @@ def row_of(out, stem, timings):
     level, _, name = stem.rpartition("/")
     row = {"level": os.path.basename(level) or ".", "problem": name,
            "import": imp.get("status", "missing"), "import_s": imp.get("seconds", ""),
+           "import_cpu": imp.get("cpu", ""), "bound_cpu": bnd.get("cpu", ""),
            "reason": imp.get("message", "") if imp.get("status") != "ok" else ""}
     row["eager_ms"] = timing_of(timings, "eager", stem)
     row["compile_ms"] = timing_of(timings, "compile", stem)
@@ -136,7 +139,8 @@ def fmt(v, digits=4):
 
 COLUMNS = ["level", "problem", "import", "bound", "reason", "sizes", "matrix_flops", "vector_ops",
            "compulsory_bytes", "unfused_ms", "fused_ms", "cache_ms", "binding", "eager_ms",
-           "compile_ms", "headroom_eager", "headroom_compile", "violations", "import_s", "cache_state"]
+           "compile_ms", "headroom_eager", "headroom_compile", "violations", "import_s",
+           "import_cpu", "bound_cpu", "cache_state"]
 
 
 def write_csv(path, rows):
@@ -219,6 +223,58 @@ def geomean(vals):
     return math.exp(sum(math.log(v) for v in vals) / len(vals)) if vals else None
 
 
+# Refusal causes, first match wins: (cause, pattern of the recorded message).
+CAUSES = [
+    ("validation over solar-run's step limit (the program's cost at its smallest sizes)",
+     r"loop iterations, more than solar-run's limit"),
+    ("validation ran out of time", r"did not finish within|solar-import did not finish"),
+    ("random numbers in forward", r"draws random numbers"),
+    ("outputs differ from PyTorch's", r"outputs differ|correct at .* but not at"),
+    ("an operator without an emitter", r"is not supported by solar-import"),
+    ("a module the program imports is missing", r"No module named"),
+    ("the program cannot be traced", r"cannot be traced|tracing forward failed"),
+    ("a plain tensor attribute", r"neither a parameter nor a buffer"),
+    ("solar-run fails on the input files", r"solar-run failed"),
+    ("bounds: solar-opt did not finish", r"solar-opt did not finish"),
+    ("bounds: a size solar-opt cannot infer", r"cannot size"),
+]
+
+
+def cause_of(row):
+    text = row["reason"] or row["import"]
+    for cause, pattern in CAUSES:
+        if re.search(pattern, text):
+            return cause
+    return "other: " + text[:120]
+
+
+def refusals(rows):
+    """[(cause, [level/problem])] of the rows not imported or not bounded, biggest first."""
+    groups = {}
+    for r in rows:
+        if r["import"] != "ok" or r["bound"] != "ok":
+            groups.setdefault(cause_of(r), []).append("%s/%s" % (r["level"], r["problem"]))
+    return sorted(groups.items(), key=lambda kv: -len(kv[1]))
+
+
+def _median(rows, key):
+    vals = [float(r[key]) for r in rows if r.get(key) not in (None, "")]
+    return statistics.median(vals) if vals else None
+
+
+def level_lines(rows):
+    """Per level: validated / problems, and the median import + validate time."""
+    out = []
+    for level in sorted(set(r["level"] for r in rows)):
+        mine = [r for r in rows if r["level"] == level]
+        ok = [r for r in mine if r["import"] == "ok"]
+        wall, cpu = _median(ok, "import_s"), _median(ok, "import_cpu")
+        out.append("kernelbench: %s %d of %d imported and validated; import + validate median "
+                   "%s s wall, %s s CPU" % (level, len(ok), len(mine), fmt(wall, 3),
+                                           fmt(cpu, 3) if cpu is not None else "?"))
+    return out
+
+
 def summarize(rows, elapsed, jobs):
     n = len(rows)
     imported = sum(r["import"] == "ok" for r in rows)
@@ -238,6 +294,9 @@ def summarize(rows, elapsed, jobs):
         parts.append("cache state %s" % "/".join(states))
     if elapsed is not None:
         parts.append("%d s with -j %d" % (elapsed, jobs))
+    cpu = [float(r[k]) for r in rows for k in ("import_cpu", "bound_cpu") if r.get(k)]
+    if cpu:
+        parts.append("%d s CPU in the steps" % sum(cpu))
     return "; ".join(parts), sum(counts.values())
 
 
@@ -262,11 +321,13 @@ def main(argv):
                 r["level"], r["problem"], ",".join(r["violations"]), fmt(r["eager_ms"]),
                 fmt(r["compile_ms"]), fmt(r.get("unfused_ms")), fmt(r.get("fused_ms")),
                 fmt(r.get("cache_ms"))))
-    refused = [r for r in rows if r["import"] != "ok" or r["bound"] != "ok"]
-    for r in refused[:20]:
-        print("refused %s/%s: %s" % (r["level"], r["problem"], r["reason"] or r["import"]))
-    if len(refused) > 20:
-        print("... and %d more refused (see %s)" % (len(refused) - 20, os.path.join(a.out, "kernelbench.md")))
+    for r in rows:
+        if r["import"] != "ok" or r["bound"] != "ok":
+            print("refused %s/%s: %s" % (r["level"], r["problem"], r["reason"] or r["import"]))
+    for cause, which in refusals(rows):
+        print("refused %d: %s: %s" % (len(which), cause, " ".join(which)))
+    for line in level_lines(rows):
+        print(line)
     print(summary)
     print("wrote %s, kernelbench.md, headroom.svg" % os.path.join(a.out, "kernelbench.csv"))
     return 3 if nviol else 0

@@ -95,11 +95,17 @@ char *sol_tool_data_file(const char *rel, const char *source_dir)
     return NULL;
 }
 
-static bool probe(const SolTool *t, const char *python, const char *modules, const char *what,
-                  const char *const *drop_env, bool verbose)
+/* Whether python finds every module of MODULES ("numpy, torch"). */
+static bool python_has(const SolTool *t, const char *python, const char *modules, const char *what,
+                       const char *const *drop_env, bool verbose)
 {
+    /* find_spec locates each module without importing it: `import torch` alone takes a second,
+     * and every import and validation asks. */
     SolBuf code = {0};
-    sol_buf_printf(&code, "import %s", modules);
+    sol_buf_printf(&code,
+                   "import importlib.util as u, sys; "
+                   "sys.exit(not all(u.find_spec(m.strip()) for m in '%s'.split(',')))",
+                   modules);
     const char *argv[] = {python, "-c", code.data, NULL};
     SolProcessResult r;
     sol_process_run(argv, &(SolProcessOptions){PROBE_TIMEOUT_S, 4096, true, drop_env}, &r);
@@ -142,12 +148,12 @@ char *sol_tool_find_python(const SolTool *t, const char *modules, const char *wh
     if (env && *env)
         return sol_xstrdup(env);
     char *venv = venv_python();
-    if (venv && probe(t, venv, modules, what, drop_env, verbose))
+    if (venv && python_has(t, venv, modules, what, drop_env, verbose))
         return venv;
     free(venv);
     static const char *const candidates[] = {"python3", "/usr/bin/python3"};
     for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; i++)
-        if (probe(t, candidates[i], modules, what, drop_env, verbose))
+        if (python_has(t, candidates[i], modules, what, drop_env, verbose))
             return sol_xstrdup(candidates[i]);
     return NULL;
 }

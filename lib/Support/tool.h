@@ -50,7 +50,8 @@ char *sol_tool_data_file(const char *rel, const char *source_dir);
 /* A Python interpreter: $SOLAR_PYTHON when set and not empty (not probed), else the first of
  * the project venv's python3 (SOURCE_DIR/.venv, which scripts/deps.sh makes with JAX and Flax
  * beside Debian's numpy and torch; $SOLAR_VENV names another, empty for none), `python3` (on
- * PATH) and /usr/bin/python3 that runs `-c "import MODULES"` ("numpy, torch").
+ * PATH) and /usr/bin/python3 that finds MODULES ("numpy, torch"; located with importlib's
+ * find_spec, not imported: `import torch` alone takes a second).
  * With verbose, each probe notes "PYTHON can|cannot import WHAT" (WHAT: "numpy and torch").
  * drop_env: names kept out of the probes' environment (Support/process.h), or NULL. A heap
  * string, or NULL when none imports them (the caller says what to do then). */

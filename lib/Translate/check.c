@@ -55,15 +55,24 @@ static int shrink(SolCheck *c, const char *dir)
 /* heavy: why the sizes are too large for a candidate to be blamed for their cost. */
 static void note_heavy(SolCheck *c)
 {
+    if (c->o.reference_is_program && !c->o.small) {
+        sol_buf_puts(&c->heavy,
+                     "solar-import chose these as the smallest sizes the program accepts (its "
+                     "`// sizes.fixed:` line names the sizes that cannot shrink and why): the "
+                     "cost is the program's; validate with a larger --max-steps and "
+                     "--run-timeout, or choose sizes with --small");
+        return;
+    }
     int64_t n = reference_elems(&c->ref);
     if (n <= HEAVY_ELEMS)
         return;
     SolBuf sz = {0};
     sol_reference_sizes_text(&sz, &c->ref.sizes);
-    const char *why = c->o.small       ? "the sizes given with --small are that large"
-                      : c->o.reference ? "the reference files are that large"
-                                       : "some sizes are not module-level size constants, or "
-                                         "cannot be made smaller";
+    const char *why = c->o.small ? "the sizes given with --small are that large"
+                      : c->o.reference && !c->o.reference_is_program
+                          ? "the reference files are that large"
+                          : "some sizes are not module-level size constants, or cannot be made "
+                            "smaller";
     sol_buf_printf(&c->heavy,
                    "at the validation sizes (%s) the program's inputs and outputs hold %lld "
                    "elements (%s); choose smaller sizes with --small",
@@ -137,49 +146,33 @@ void sol_check_close(SolCheck *c)
     memset(c, 0, sizeof *c);
 }
 
-static bool is_index_arg(const SolVerdict *v, const char *name);
-
-/* keep_fixed: the harness's scaled second set with the sizes v has no index argument for put
- * back to the first set's values, as N=V,... in out; false when none of them moved. */
-static bool pin_fixed_sizes(const SolCheck *c, const SolVerdict *v, SolBuf *out)
-{
-    bool moved = false;
-    for (size_t i = 0; i < c->ref_b.sizes.len; i++) {
-        const SolRefSize *s = &c->ref_b.sizes.data[i];
-        const SolRefSize *first = sol_reference_size(&c->ref.sizes, s->name);
-        int64_t value = s->value;
-        if (first && first->value != value && !is_index_arg(v, s->name)) {
-            value = first->value;
-            moved = true;
-        }
-        sol_buf_printf(out, "%s%s=%lld", out->len ? "," : "", s->name, (long long)value);
-    }
-    return moved;
-}
-
-/* The second set of sizes, made the first time a candidate passes (v, its verdict at the first
- * set); false when there is none (not wanted, a reference directory, nothing to scale, or the
- * program fails there). */
-static bool second_reference(SolCheck *c, const SolVerdict *v)
+/* The second set of sizes, made (or loaded) the first time a candidate passes; false when
+ * there is none (not wanted, a reference directory alone, nothing to scale, or the program
+ * fails there). */
+static bool second_reference(SolCheck *c)
 {
     if (c->ref_b_state)
         return c->ref_b_state > 0;
     c->ref_b_state = -1;
+    if (c->o.reference_b) {
+        SolBuf err = {0};
+        if (sol_reference_load(c->o.reference_b, &c->ref_b, &err)) {
+            c->ref_b_state = 1;
+            sol_reference_sizes_text(&c->sizes_b, &c->ref_b.sizes);
+        } else if (c->o.log->verbose) {
+            sol_tool_note(&c->o.log->tool, "no second validation (%s)", err.data);
+        }
+        sol_buf_free(&err);
+        return c->ref_b_state > 0;
+    }
     if (!c->have_harness || !c->o.second ||
         sol_reference_sizes_equal(&c->ref.sizes, &c->ref.original))
         return false;
-    SolBuf dir = {0}, err = {0}, pinned = {0};
+    SolBuf dir = {0}, err = {0};
     sol_buf_printf(&dir, "%s/reference-b", c->o.work_dir);
     SolHarnessStatus st =
         sol_harness_run(&c->harness, c->o.model, dir.data, NULL, c->scale_to, 1, c->o.log, &err);
     bool loaded = st == SOL_HARNESS_OK && sol_reference_load(dir.data, &c->ref_b, &err);
-    if (loaded && c->o.keep_fixed && pin_fixed_sizes(c, v, &pinned)) {
-        sol_reference_free(&c->ref_b);
-        st = sol_harness_run(&c->harness, c->o.model, dir.data, pinned.data, 0, 0, c->o.log,
-                             &err);
-        loaded = st == SOL_HARNESS_OK && sol_reference_load(dir.data, &c->ref_b, &err);
-    }
-    sol_buf_free(&pinned);
     if (loaded) {
         if (!sol_reference_sizes_equal(&c->ref_b.sizes, &c->ref.sizes)) {
             c->ref_b_state = 1;
@@ -218,7 +211,7 @@ static void merge_second(SolCheck *c, SolVerdict *v, SolVerdict *b)
 void sol_check_candidate(SolCheck *c, const char *ir, size_t len, const char *label, SolVerdict *v)
 {
     sol_candidate_validate(&c->val, ir, len, &c->ref, label, v);
-    if (!v->ok || !second_reference(c, v))
+    if (!v->ok || !second_reference(c))
         return;
     SolBuf lb = {0};
     sol_buf_printf(&lb, "%s-b", label);
@@ -260,9 +253,9 @@ void sol_check_provenance(const SolCheck *c, const SolVerdict *v, SolBuf *out)
     const SolReference *r = &c->ref;
     SolBuf sz = {0};
     sol_reference_sizes_text(&sz, &r->sizes);
-    const char *against = c->o.reference              ? "the reference files"
-                          : c->o.lang == SOL_LANG_JAX ? "the JAX program"
-                                                      : "the PyTorch program";
+    const char *against = c->o.reference && !c->o.reference_is_program ? "the reference files"
+                          : c->o.lang == SOL_LANG_JAX                   ? "the JAX program"
+                                                                        : "the PyTorch program";
     sol_buf_printf(out, "// validated by solar-run --precision=wide against %s at %s", against,
                    sz.len ? sz.data : "its own sizes");
     if (v->at_second)
@@ -285,6 +278,7 @@ static bool is_size_line(const char *p, size_t n)
     while (n && (*p == ' ' || *p == '\t'))
         p++, n--;
     return (n >= 15 && memcmp(p, "// sizes.small:", 15) == 0) ||
+           (n >= 16 && memcmp(p, "// sizes.second:", 16) == 0) ||
            (n >= 14 && memcmp(p, "// sizes.real:", 14) == 0);
 }
 

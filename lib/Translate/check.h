@@ -12,7 +12,8 @@
  *   sol_check_close(&c);
  *
  * Sizes: --small N=V,... when given; else the harness scales every size constant to at most
- * 16 and, when the program's arrays still hold millions of elements, to 8 and then 4. When
+ * 16 and, when the program's arrays still hold millions of elements, to 8 and then 4; or the
+ * sizes of the reference directories (solar-import's importer chooses them). When
  * even then (or at sizes given) the arrays are that large, a candidate that runs out of steps
  * or time is not at fault (SolVerdict.not_candidate) and messages say so.
  */
@@ -27,10 +28,11 @@ typedef struct SolCheckOptions {
     SolSourceLang lang;         /* which framework the harness needs */
     const char *small;          /* N=V,...: the first sizes; NULL: scaled */
     bool second;                /* also validate at a second, scaled set (--variant 1) */
-    bool keep_fixed;            /* solar-import: the second set keeps every size the candidate
-                                   has no index argument for (the importer fixed it: baked into
-                                   the IR, its header says why) at the first set's value */
     const char *reference;      /* a reference directory instead of the harness */
+    const char *reference_b;    /* with reference: a second one, at other sizes (or NULL) */
+    bool reference_is_program;  /* the directories hold the program's own outputs, written by
+                                   the harness's code (solar-import's importer runs it in its
+                                   own process), not files a user brought */
     const char *keep_reference; /* the harness writes the first reference here */
     const char *solar_run;      /* path or name of solar-run */
     const char *work_dir;       /* an existing directory for attempt files and references */
@@ -67,8 +69,8 @@ void sol_check_candidate(SolCheck *c, const char *ir, size_t len, const char *la
  * and an empty line, for a candidate that passed. */
 void sol_check_provenance(const SolCheck *c, const SolVerdict *v, SolBuf *out);
 
-/* Appends ir to out without its own `// sizes.small:` and `// sizes.real:` lines (the
- * provenance lines replace them), ending in a newline. */
+/* Appends ir to out without its own `// sizes.small:`, `// sizes.second:` and
+ * `// sizes.real:` lines (the provenance lines replace them), ending in a newline. */
 void sol_check_append_ir(SolBuf *out, const char *ir, size_t len);
 
 #endif /* SOLAR_TRANSLATE_CHECK_H */

@@ -21,8 +21,9 @@ typedef struct SolHarness {
     char *script; /* python/solar_reference.py */
 } SolHarness;
 
-/* The Python to run framework code with: SOLAR_PYTHON, else the first of python3 and
- * /usr/bin/python3 that imports numpy and `module` (heap string), or NULL. */
+/* The Python to run framework code with (sol_tool_find_python: SOLAR_PYTHON, else the project's
+ * venv, python3 and /usr/bin/python3): the first that has numpy and `module` (heap string), or
+ * NULL. */
 char *sol_harness_find_python(const char *module, const SolLog *log);
 
 /* The directory of the project's Python code (where solar_reference.py and the solar_import

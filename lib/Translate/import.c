@@ -25,10 +25,18 @@ typedef struct Import {
     const SolImportOptions *o;
     SolSourceLang lang; /* from the source's imports, as solar-translate decides */
     SolBuf source, ir, small;
+    SolBuf reference, reference_b; /* where the importer writes the program's outputs */
     char source_hash[65];
     char *work_dir, *solar_run;
     SolVecOf(char *) argv; /* heap strings, NULL-terminated when run */
 } Import;
+
+/* The importer writes the reference directories unless there is nothing to validate or the
+ * user brought their own (--reference). */
+static bool importer_writes_references(const SolImportOptions *o)
+{
+    return !o->no_validate && !o->check.reference;
+}
 
 static void arg(Import *m, const char *s)
 {
@@ -101,10 +109,14 @@ static int run_importer(Import *m, const char *tmp)
     if (!importer_command(m))
         return EXIT_FAILED;
     arg(m, o->input), arg(m, "-o"), arg(m, tmp);
-    if (o->small)
-        arg(m, "--small"), arg(m, o->small);
+    if (o->check.small)
+        arg(m, "--small"), arg(m, o->check.small);
     if (o->entry_sizes)
         arg(m, "--entry-sizes"), arg(m, o->entry_sizes);
+    if (importer_writes_references(o)) {
+        arg(m, "--reference"), arg(m, m->reference.data);
+        arg(m, "--reference-second"), arg(m, m->reference_b.data);
+    }
     if (o->log->verbose)
         arg(m, "-v");
     sol_vec_push(&m->argv, (char *)NULL);
@@ -177,19 +189,21 @@ static int validate(Import *m, SolBuf *out)
 {
     const SolImportOptions *o = m->o;
     SolCheck check;
-    /* The importer's sizes, or the user's; a second set only when the user chose none. */
+    /* The program's outputs at the importer's two size sets, written by the importer (with
+     * the harness's own code), or the user's reference directory. */
+    bool own = importer_writes_references(o);
     SolCheckOptions co = {.model = o->input,
                           .lang = m->lang,
-                          .small = o->small ? o->small : m->small.data,
-                          .second = !o->small,
-                          .keep_fixed = true,
-                          .reference = o->reference,
-                          .keep_reference = o->keep_reference,
+                          .small = o->check.small,
+                          .reference = own ? m->reference.data : o->check.reference,
+                          .reference_b = own ? m->reference_b.data : NULL,
+                          .reference_is_program = own,
                           .solar_run = m->solar_run,
                           .work_dir = m->work_dir,
-                          .run_timeout_s = o->run_timeout_s,
-                          .rtol = o->rtol,
-                          .atol = o->atol,
+                          .run_timeout_s = o->check.run_timeout_s,
+                          .max_steps = o->check.max_steps,
+                          .rtol = o->check.rtol,
+                          .atol = o->check.atol,
                           .log = o->log};
     int rc = sol_check_open(&check, &co);
     if (rc == 0) {
@@ -222,6 +236,11 @@ static int import(Import *m)
     const SolImportOptions *o = m->o;
     SolBuf tmp = {0}, out = {0};
     sol_buf_printf(&tmp, "%s/import.mlir", m->work_dir);
+    if (o->check.keep_reference)
+        sol_buf_puts(&m->reference, o->check.keep_reference);
+    else
+        sol_buf_printf(&m->reference, "%s/reference", m->work_dir);
+    sol_buf_printf(&m->reference_b, "%s/reference-b", m->work_dir);
     int rc = run_importer(m, tmp.data);
     if (rc == 0 && !sol_tool_read_file(&o->log->tool, tmp.data, MAX_IR_BYTES, &m->ir))
         rc = EXIT_FAILED;
@@ -252,7 +271,8 @@ int sol_import_run(const SolImportOptions *o)
     if (rc == 0) {
         sol_sha256_hex(m.source.data, m.source.len, m.source_hash);
         m.lang = sol_source_language(m.source.data, m.source.len, NULL);
-        m.solar_run = o->solar_run ? sol_xstrdup(o->solar_run) : sol_tool_sibling("solar-run");
+        m.solar_run = o->check.solar_run ? sol_xstrdup(o->check.solar_run)
+                                         : sol_tool_sibling("solar-run");
         rc = import(&m);
     }
     if (m.work_dir)
@@ -262,5 +282,6 @@ int sol_import_run(const SolImportOptions *o)
         free(m.argv.data[i]);
     sol_vec_free(&m.argv);
     sol_buf_free(&m.source), sol_buf_free(&m.ir), sol_buf_free(&m.small);
+    sol_buf_free(&m.reference), sol_buf_free(&m.reference_b);
     return rc;
 }

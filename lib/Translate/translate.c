@@ -44,13 +44,8 @@ static int check_usage(Run *t)
         sol_tool_error(&o->log->tool, "no model name: set SOLAR_LLM_MODEL or pass --model");
         return EXIT_USAGE;
     }
-    if (o->reference && (o->small || o->keep_reference)) {
-        sol_tool_error(&o->log->tool,
-                       "--reference gives the sizes and the reference files; it cannot "
-                       "be combined with %s",
-                       o->small ? "--small" : "--keep-reference");
+    if (!sol_validation_flags_check(&o->log->tool, &o->check))
         return EXIT_USAGE;
-    }
     return 0;
 }
 
@@ -93,7 +88,8 @@ static int prepare(Run *t)
     t->work_dir = sol_work_dir_new(o->log, "solar-translate");
     if (!t->work_dir)
         return EXIT_FAILED;
-    t->solar_run = o->solar_run ? sol_xstrdup(o->solar_run) : sol_tool_sibling("solar-run");
+    t->solar_run =
+        o->check.solar_run ? sol_xstrdup(o->check.solar_run) : sol_tool_sibling("solar-run");
     if (o->log->verbose)
         sol_tool_note(&o->log->tool, "endpoint %s, model %s, API key %s, cache %s",
                       t->endpoint_shown.data, t->model,
@@ -124,15 +120,16 @@ static int translate(Run *t)
     SolCheck check;
     SolCheckOptions co = {.model = o->input,
                           .lang = t->lang,
-                          .small = o->small,
-                          .second = !o->small,
-                          .reference = o->reference,
-                          .keep_reference = o->keep_reference,
+                          .small = o->check.small,
+                          .second = !o->check.small,
+                          .reference = o->check.reference,
+                          .keep_reference = o->check.keep_reference,
                           .solar_run = t->solar_run,
                           .work_dir = t->work_dir,
-                          .run_timeout_s = o->run_timeout_s,
-                          .rtol = o->rtol,
-                          .atol = o->atol,
+                          .run_timeout_s = o->check.run_timeout_s,
+                          .max_steps = o->check.max_steps,
+                          .rtol = o->check.rtol,
+                          .atol = o->check.atol,
                           .log = o->log};
     int rc = sol_check_open(&check, &co);
     if (rc) {
@@ -173,13 +170,7 @@ static int import_first(const SolTranslateOptions *o)
 {
     SolImportOptions io = {.input = o->input,
                            .output = o->output,
-                           .small = o->small,
-                           .reference = o->reference,
-                           .keep_reference = o->keep_reference,
-                           .solar_run = o->solar_run,
-                           .run_timeout_s = o->run_timeout_s,
-                           .rtol = o->rtol,
-                           .atol = o->atol,
+                           .check = o->check,
                            .version = o->version,
                            .log = o->log};
     int rc = sol_import_run(&io);

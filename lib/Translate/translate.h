@@ -15,20 +15,18 @@
 #ifndef SOLAR_TRANSLATE_TRANSLATE_H
 #define SOLAR_TRANSLATE_TRANSLATE_H
 
+#include "Translate/flags.h"
 #include "Translate/log.h"
 
 typedef struct SolTranslateOptions {
     const char *input, *output; /* MODEL.py, OUT.mlir ('-': stdout) */
     unsigned max_attempts;
     const char *model, *base_url; /* NULL: $SOLAR_LLM_MODEL, $SOLAR_LLM_BASE_URL */
-    const char *small;            /* --small N=V,... */
-    const char *reference;        /* --reference DIR */
-    const char *keep_reference;   /* --keep-reference DIR */
-    double timeout_s, connect_timeout_s, temperature, rtol, atol, run_timeout_s;
+    SolValidationFlags check;     /* sizes, reference, tolerances, solar-run */
+    double timeout_s, connect_timeout_s, temperature;
     int retries;
     bool no_cache, allow_insecure;
     bool import_first;         /* run solar-import first; ask the LLM only when it refuses */
-    const char *solar_run;     /* NULL: beside this executable, else PATH */
     const char *save_attempts; /* DIR or NULL */
     const char *version;       /* for the header */
     const SolLog *log;

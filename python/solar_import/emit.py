@@ -17,8 +17,8 @@ import os
 
 from . import ops
 from .errors import ImportFault, NeedFixed, NeedMaterialize, located
-from .fit import _shapes_of, _node_class
-from .ir import Builder, Buffer, Tensor, elem_of, memref_type
+from .fit import _shapes_of, _node_class, count_ints, fitted_args
+from .ir import Builder, Buffer, Ix, Tensor, elem_of
 from .sym import Sym
 
 
@@ -35,6 +35,14 @@ def find_emitter(target):
     return ops.EMITTERS.get(full) or ops.EMITTERS.get(packet), packet
 
 
+# Operators that draw random numbers: PyTorch's generator cannot be reproduced by the IR, so a
+# result that depends on them cannot be validated against the program.
+RANDOM_OPS = {"aten.bernoulli", "aten.bernoulli_", "aten.rand", "aten.randn", "aten.randint",
+              "aten.rand_like", "aten.randn_like", "aten.randint_like", "aten.normal",
+              "aten.normal_", "aten.uniform", "aten.uniform_", "aten.native_dropout",
+              "aten.multinomial", "aten.randperm", "aten.exponential_"}
+
+
 def unsupported(trace, path):
     """Located messages for every call_function node without an emitter, in graph order."""
     msgs, seen = [], set()
@@ -47,7 +55,14 @@ def unsupported(trace, path):
             key = (packet, line)
             if key not in seen:
                 seen.add(key)
-                msgs.append(located(path, line, "%s is not supported by solar-import" % packet))
+                why = "is not supported by solar-import"
+                if packet in RANDOM_OPS:
+                    why = "draws random numbers in forward (dropout with p > 0 in training " \
+                          "mode, as KernelBench runs its models, or torch.randn): the IR " \
+                          "cannot reproduce PyTorch's generator, so its result cannot be " \
+                          "validated (use p = 0, call model.eval(), or pass the random " \
+                          "tensor as an input)"
+                msgs.append(located(path, line, "%s %s" % (packet, why)))
     return msgs
 
 
@@ -213,26 +228,26 @@ def _sanitize(name):
     return s if s and not s[0].isdigit() else "a" + s
 
 
-def emit_module(trace, syms, plan, path, header):
-    """(module text, estimated loop iterations at the trace's sizes). syms: [Sym] per slot of
-    fit.flatten(trace); plan: dict with "index_args" (names, in order). A view that turns out to need a copy (NeedMaterialize)
+def emit_module(trace, syms, plan, path):
+    """(module text without the header, work terms: ir.work_at(terms, env) estimates its loop
+    iterations at any sizes). syms: [Sym] per slot of fit.flatten(trace); plan: dict with
+    "index_args" (names, in order). A view that turns out to need a copy (NeedMaterialize)
     restarts the emission with that reshape materialised."""
     materialize = set()
     while True:
         try:
-            return _emit_module(trace, syms, plan, path, header, materialize)
+            return _emit_module(trace, syms, plan, path, materialize)
         except NeedMaterialize as e:
             if e.node in materialize:
                 raise
             materialize.add(e.node)
 
 
-def _emit_module(trace, syms, plan, path, header, materialize):
+def _emit_module(trace, syms, plan, path, materialize):
     Node = _node_class()
     w = Writer(trace, syms, plan, path)
     w.materialize = materialize
     b = w.b
-    b.env = dict(trace.sizes)
     base = os.path.basename(path)
     slot = iter(syms)
 
@@ -251,10 +266,9 @@ def _emit_module(trace, syms, plan, path, header, materialize):
         return a
 
     # Pass 1: the shapes of every node (consumes the slots in flatten()'s order).
-    node_args, node_shapes = {}, {}
+    node_shapes = {}
     for n in trace.nodes:
-        node_args[n] = (n.args, n.kwargs)
-        cnt_args = _count_ints(n.args) + _count_ints(n.kwargs)
+        cnt_args = count_ints(fitted_args(n)) + count_ints(n.kwargs)
         arg_syms = [next(slot) for _ in range(cnt_args)]
         shapes = []
         for s in _shapes_of(n):
@@ -304,7 +318,8 @@ def _emit_module(trace, syms, plan, path, header, materialize):
         w.output_nodes.append((src, k))
         params.append("%s: %s" % (name, buf.type))
 
-    consts = [n for n in trace.nodes if n.op == "get_attr"]
+    consts = [n for n in trace.nodes if n.op == "get_attr" and n.target not in trace.constants
+              and _overwriter(n) is None]
     if consts:
         users = [u for c in consts for u in c.users]
         line = users[0].meta.get("solar_line") if users else None
@@ -318,6 +333,16 @@ def _emit_module(trace, syms, plan, path, header, materialize):
 
     # Pass 2: emit.
     for n in trace.nodes:
+        if n.op == "get_attr" and n.target in trace.constants:
+            line = next((u.meta.get("solar_line") for u in n.users), None)
+            w.values[n] = _constant_tensor(b, trace.constants[n.target],
+                                           "%s:%s" % (base, line) if line else base)
+            continue
+        if n.op == "get_attr":  # overwritten before it is read: scratch memory
+            copy = _overwriter(n)
+            w.values[n] = Tensor(b.alloc(node_shapes[copy][1][0],
+                                         elem_of(copy.meta["tensor_meta"].dtype), "state"))
+            continue
         if n.op != "call_function":
             continue
         if n.target is operator.getitem:
@@ -327,7 +352,7 @@ def _emit_module(trace, syms, plan, path, header, materialize):
         fn, packet = find_emitter(n.target)
         arg_syms, shapes = node_shapes[n]
         slot = iter(arg_syms)
-        args = rebuild(list(n.args))
+        args = rebuild(list(fitted_args(n)))
         kwargs = rebuild(dict(n.kwargs))
         user_shapes = shapes
         elems = []
@@ -377,7 +402,7 @@ def _emit_module(trace, syms, plan, path, header, materialize):
         with b.group("aten.copy", loc):
             copy_into(b, val, Tensor(buf))
 
-    lines = list(header)
+    lines = []
     for text, alias in sorted(b.maps.items(), key=lambda kv: int(kv[1][4:])):
         lines.append("%s = %s" % (alias, text))
     lines.append("func.func @forward(%s) {" % ", ".join(params))
@@ -385,7 +410,37 @@ def _emit_module(trace, syms, plan, path, header, materialize):
     lines.extend(b.body)
     lines.append("  return")
     lines.append("}")
-    return "\n".join(lines) + "\n", b.work
+    return "\n".join(lines) + "\n", b.work_terms
+
+
+def _overwriter(n):
+    """The aten.copy_ that overwrites the whole of tensor attribute n before anything reads it
+    (`self.hidden.copy_(h0)`: its old values never matter), or None."""
+    users = sorted(n.users, key=lambda u: list(n.graph.nodes).index(u))
+    first = users[0] if users else None
+    if first is None or "aten.copy_" not in str(first.target) or first.args[0] is not n:
+        return None
+    src = first.args[1]
+    same = hasattr(src, "meta") and src.meta.get("tensor_meta") is not None and \
+        tuple(src.meta["tensor_meta"].shape) == tuple(first.meta["tensor_meta"].shape)
+    return first if same else None
+
+
+def _constant_tensor(b, value, loc):
+    """A tensor forward made from Python values (torch.tensor(0.5)): a memref.alloc of its
+    shape holding them, stored in one nest."""
+    from .ops.common import scalar_value
+    elem = elem_of(value.dtype)
+    buf = Tensor(b.alloc([Sym.const(d) for d in value.shape], elem, "const"))
+    with b.group("aten.tensor", loc):
+        with b.loop(1):
+            for k, v in enumerate(value.flatten().tolist()):
+                idx = []
+                for d in reversed(value.shape):
+                    idx.insert(0, Ix.lift(k % d))
+                    k //= d
+                buf.store(b, scalar_value(b, v, elem), idx)
+    return buf
 
 
 def copy_into(b, src, dst):
@@ -401,7 +456,7 @@ def copy_into(b, src, dst):
             rec(idx + [L.iv], d + 1)
 
     if dst.rank == 0:
-        with b.loop(1) as L:
+        with b.loop(1):
             rec([], 0)
     else:
         rec([], 0)
@@ -415,19 +470,6 @@ def _tensors(xs):
         elif isinstance(x, (list, tuple)):
             out.extend(_tensors(x))
     return out
-
-
-def _count_ints(a):
-    Node = _node_class()
-    if isinstance(a, Node) or isinstance(a, bool) or a is None:
-        return 0
-    if isinstance(a, int):
-        return 1
-    if isinstance(a, (list, tuple)):
-        return sum(_count_ints(x) for x in a)
-    if isinstance(a, dict):
-        return sum(_count_ints(v) for _, v in sorted(a.items()))
-    return 0
 
 
 def _flat_outputs(a):

@@ -241,9 +241,8 @@ class Builder:
         self.tags = None
         self.consts = {}
         self.ranges = {}      # loop variable -> its trip count (loops from 0 with step 1)
-        self.env = None       # size values for the work estimate (Writer sets the base sizes)
-        self.work = 0         # estimated loop iterations of the whole function at env
-        self.trips = [1]      # product of the enclosing loops' estimated trip counts
+        self.loop_bounds = []  # (lo, hi, step) of the enclosing loops
+        self.work_terms = []   # per loop: the bounds of it and its enclosing loops (work_at)
 
     # -- names
     def fresh(self, hint="v"):
@@ -544,38 +543,10 @@ class _LoopCtx:
             return None
         return ([Sym.const(c)] if c != 1 else []) + [Sym.atom(a) for a in m]
 
-    def _estimate(self, v, upper):
-        """An estimate of a bound at the base sizes (None if it depends on a loop variable):
-        the smallest evaluable entry of a min, the largest of a max."""
-        env = self.b.env
-        if env is None:
-            return None
-        if isinstance(v, int):
-            return v
-        if isinstance(v, Sym):
-            return v.eval(env)
-        if isinstance(v, tuple):
-            vals = [self._estimate(e, upper) for e in v[1]]
-            vals = [x for x in vals if x is not None]
-            if not vals:
-                return None
-            return min(vals) if v[0] == "min" else max(vals)
-        if isinstance(v, Ix) and v.div is None and not v.terms:
-            return v.off.eval(env)
-        return None
-
-    def _trip(self):
-        hi = self._estimate(self.hi, True)
-        lo = self._estimate(self.lo, False)
-        if hi is None:
-            return 1
-        return max(0, (hi - (lo or 0) + self.step - 1) // self.step)
-
     def __enter__(self):
         b = self.b
-        trip = self._trip()
-        b.trips.append(b.trips[-1] * max(trip, 1))
-        b.work += b.trips[-1]
+        b.loop_bounds.append((self.lo, self.hi, self.step))
+        b.work_terms.append(tuple(b.loop_bounds))
         factors = self._factors()
         levels = factors if factors else [None]
         self.levels = []
@@ -642,8 +613,47 @@ class _LoopCtx:
             if b.depth == 0 and b.tags:
                 close += " {solar.op = \"%s\", solar.loc = \"%s\"}" % b.tags
             b.emit(close)
-        b.trips.pop()
+        b.loop_bounds.pop()
         return False
+
+
+def _bound_at(v, env):
+    """A loop bound's value at env (None if it depends on a loop variable): the smallest
+    evaluable entry of a min, the largest of a max."""
+    if isinstance(v, int):
+        return v
+    if isinstance(v, Sym):
+        return v.eval(env)
+    if isinstance(v, tuple):
+        vals = [x for x in (_bound_at(e, env) for e in v[1]) if x is not None]
+        if not vals:
+            return None
+        return min(vals) if v[0] == "min" else max(vals)
+    if isinstance(v, Ix) and v.div is None and not v.terms:
+        return v.off.eval(env)
+    return None
+
+
+def _trip_at(lo, hi, step, env):
+    """The estimated trip count of a loop at env (1 when a bound depends on a loop)."""
+    if env is None:
+        return 1
+    h, lo_v = _bound_at(hi, env), _bound_at(lo, env)
+    if h is None:
+        return 1
+    return max(0, (h - (lo_v or 0) + step - 1) // step)
+
+
+def work_at(terms, env):
+    """Estimated loop iterations at env of a function whose Builder recorded terms
+    (Builder.work_terms): every loop's trips times those of the loops around it."""
+    total = 0
+    for stack in terms:
+        n = 1
+        for lo, hi, step in stack:
+            n *= max(_trip_at(lo, hi, step, env), 1)
+        total += n
+    return total
 
 
 class _GroupCtx:

@@ -73,8 +73,12 @@ class Sym:
         return all(m == () for m in self.terms)
 
     def value(self):
+        """The constant's int; for a symbolic size, NeedFixed: an emitter wanted a number
+        (a hardtanh bound, a scale) where the fit found a size, so the driver bakes in the
+        constants it depends on and emits again."""
         if not self.is_const():
-            raise ValueError("symbolic size %s is not a constant" % self)
+            from .errors import NeedFixed
+            raise NeedFixed(self.constants(), "a number of the program depends on %s" % self)
         return self.terms.get((), 0)
 
     def __int__(self):

@@ -4,7 +4,7 @@
  * validates a translation, and writes it with a provenance header.
  *
  *   solar-import MODEL.py -o OUT.mlir [--small N=V,...] [--no-validate]
- *                [--keep-reference DIR] [--entry-sizes real|small] [-v]
+ *                [--keep-reference DIR] [--entry-sizes real|small] [-v] ...
  *
  * The work is one library call (Translate/import.h); this file has the flags.
  *
@@ -25,9 +25,7 @@ static const SolTool tool = {"solar-import", NULL};
 
 typedef enum FlagId {
     F_OUTPUT,
-    F_SMALL,
     F_NO_VALIDATE,
-    F_KEEP_REFERENCE,
     F_ENTRY_SIZES,
     F_VERBOSE,
     F_HELP,
@@ -36,10 +34,8 @@ typedef enum FlagId {
 
 static const SolFlag flags[] = {
     {"-o", F_OUTPUT, "OUT.mlir", "the imported IR (required; '-': stdout)"},
-    {"--small", F_SMALL, "N=V,...",
-     "validation sizes (default: the importer's, then a second scaled set)"},
+    SOL_VALIDATION_FLAG_ROWS("validation sizes (default: the importer's, and a second set)"),
     {"--no-validate", F_NO_VALIDATE, NULL, "write the importer's IR without validating it"},
-    {"--keep-reference", F_KEEP_REFERENCE, "DIR", "write the harness's reference files to DIR"},
     {"--entry-sizes", F_ENTRY_SIZES, "real|small",
      "the sizes @forward's shapes are written for (passed to the importer)"},
     {"-v", F_VERBOSE, NULL, "print the commands run and every failure in full"},
@@ -62,18 +58,14 @@ typedef struct Options {
 static bool apply_flag(void *user, const SolFlag *f, char *value)
 {
     Options *o = user;
+    if (f->id >= SOL_VFLAG_FIRST)
+        return sol_validation_flag(&tool, &o->m.check, f, value);
     switch ((FlagId)f->id) {
     case F_OUTPUT:
         o->m.output = value;
         return true;
-    case F_SMALL:
-        o->m.small = value;
-        return true;
     case F_NO_VALIDATE:
         return o->m.no_validate = true;
-    case F_KEEP_REFERENCE:
-        o->m.keep_reference = value;
-        return true;
     case F_ENTRY_SIZES:
         if (strcmp(value, "real") != 0 && strcmp(value, "small") != 0) {
             sol_tool_error(&tool, "--entry-sizes: expected 'real' or 'small', got '%s'", value);
@@ -118,7 +110,7 @@ static void print_help(FILE *out)
     fputs("\nENVIRONMENT:\n"
           "  SOLAR_PYTHON    the Python that runs the importer and the program (default: the\n"
           "                  first of the project venv's (.venv, from scripts/deps.sh),\n"
-          "                  python3 and /usr/bin/python3 that imports torch, or jax)\n"
+          "                  python3 and /usr/bin/python3 that has numpy and torch, or jax)\n"
           "  SOLAR_VENV      the venv tried first instead of .venv (empty: none)\n"
           "  SOLAR_IMPORTER  a command run instead of `$SOLAR_PYTHON -m solar_import`\n\n"
           "Exit status: 0 imported, 1 the importer refused the program (its errors are shown\n"
@@ -129,7 +121,7 @@ static void print_help(FILE *out)
 
 static int run_driver(int argc, char **argv)
 {
-    Options o = {.m = {.run_timeout_s = 300, .rtol = -1, .atol = -1, .version = sol_tool_version()},
+    Options o = {.m = {.check = SOL_VALIDATION_FLAGS_DEFAULT, .version = sol_tool_version()},
                  .log = {tool, false}};
     if (!sol_cli_parse(&cli, argc, argv, apply_flag, set_input, &o))
         return EXIT_USAGE;
@@ -148,9 +140,12 @@ static int run_driver(int argc, char **argv)
                                   : "no output file: give -o OUT.mlir");
         return EXIT_USAGE;
     }
-    if (o.m.no_validate && o.m.keep_reference) {
-        sol_tool_error(&tool, "--keep-reference keeps the validation's reference files; it "
-                              "cannot be combined with --no-validate");
+    if (!sol_validation_flags_check(&tool, &o.m.check))
+        return EXIT_USAGE;
+    if (o.m.no_validate && (o.m.check.keep_reference || o.m.check.reference)) {
+        sol_tool_error(&tool, "%s belongs to the validation; it cannot be combined with "
+                              "--no-validate",
+                       o.m.check.reference ? "--reference" : "--keep-reference");
         return EXIT_USAGE;
     }
     o.log.verbose = o.verbose;

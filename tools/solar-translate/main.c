@@ -33,19 +33,12 @@ typedef enum FlagId {
     F_MAX_ATTEMPTS,
     F_MODEL,
     F_BASE_URL,
-    F_SMALL,
-    F_REFERENCE,
-    F_KEEP_REFERENCE,
     F_TIMEOUT,
     F_CONNECT_TIMEOUT,
     F_RETRIES,
     F_NO_CACHE,
     F_ALLOW_INSECURE,
     F_TEMPERATURE,
-    F_RTOL,
-    F_ATOL,
-    F_RUN_TIMEOUT,
-    F_SOLAR_RUN,
     F_SAVE_ATTEMPTS,
     F_IMPORT_FIRST,
     F_VERBOSE,
@@ -59,22 +52,13 @@ static const SolFlag flags[] = {
     {"--model", F_MODEL, "NAME", "the model to ask (default $SOLAR_LLM_MODEL)"},
     {"--base-url", F_BASE_URL, "URL",
      "the endpoint, e.g. https://api.openai.com/v1 ($SOLAR_LLM_BASE_URL)"},
-    {"--small", F_SMALL, "N=V,...",
-     "validation sizes (default: each size constant scaled to <= 16)"},
-    {"--reference", F_REFERENCE, "DIR", "validate against DIR's in*.npy, out*.npy and sizes.json"},
-    {"--keep-reference", F_KEEP_REFERENCE, "DIR", "write the harness's reference files to DIR"},
+    SOL_VALIDATION_FLAG_ROWS("validation sizes (default: each size constant scaled to <= 16)"),
     {"--timeout", F_TIMEOUT, "SECONDS", "limit of one request, answer included (default 300)"},
     {"--connect-timeout", F_CONNECT_TIMEOUT, "SECONDS", "limit of connecting (default 10)"},
     {"--retries", F_RETRIES, "N", "more tries after HTTP 429, 5xx or no connection (default 3)"},
     {"--no-cache", F_NO_CACHE, NULL, "neither read nor write the reply cache ($SOLAR_CACHE_DIR)"},
     {"--allow-insecure", F_ALLOW_INSECURE, NULL, "allow plain http to a host that is not loopback"},
     {"--temperature", F_TEMPERATURE, "T", "sampling temperature (default: the server's)"},
-    {"--rtol", F_RTOL, "R", "relative tolerance of every float output (default by type)"},
-    {"--atol", F_ATOL, "A", "absolute tolerance of every float output (default by type)"},
-    {"--run-timeout", F_RUN_TIMEOUT, "SECONDS",
-     "limit of one solar-run of a candidate (default 300)"},
-    {"--solar-run", F_SOLAR_RUN, "PATH",
-     "the solar-run to validate with (default: beside this one)"},
     {"--save-attempts", F_SAVE_ATTEMPTS, "DIR", "save every reply and follow-up message in DIR"},
     {"--import-first", F_IMPORT_FIRST, NULL,
      "run solar-import first; ask the model only when it refuses the program"},
@@ -108,26 +92,12 @@ static bool parse_count(const char *flag, const char *s, int lo, int hi, int *ou
     return sol_tool_parse_int(&tool, flag, s, lo, hi, expected, out);
 }
 
-/* N=V,... with identifiers and non-negative integers, checked before the harness sees it. */
-static bool check_sizes_text(const char *s)
-{
-    SolSizes sizes = {0};
-    SolBuf err = {0};
-    bool ok = *s && sol_sizes_parse("--small", s, &sizes, &err);
-    if (!ok)
-        sol_tool_error(&tool,
-                       "--small: expected NAME=VALUE,... (for example batch_size=2,dim=8), "
-                       "got '%s'",
-                       s);
-    sol_sizes_free(&sizes);
-    sol_buf_free(&err);
-    return ok;
-}
-
 static bool apply_flag(void *user, const SolFlag *f, char *value)
 {
     Options *o = user;
     int n;
+    if (f->id >= SOL_VFLAG_FIRST)
+        return sol_validation_flag(&tool, &o->t.check, f, value);
     switch ((FlagId)f->id) {
     case F_OUTPUT:
         o->t.output = value;
@@ -143,15 +113,6 @@ static bool apply_flag(void *user, const SolFlag *f, char *value)
     case F_BASE_URL:
         o->t.base_url = value;
         return true;
-    case F_SMALL:
-        o->t.small = value;
-        return check_sizes_text(value);
-    case F_REFERENCE:
-        o->t.reference = value;
-        return true;
-    case F_KEEP_REFERENCE:
-        o->t.keep_reference = value;
-        return true;
     case F_TIMEOUT:
         return parse_number(f->name, value, 0.001, 86400, &o->t.timeout_s);
     case F_CONNECT_TIMEOUT:
@@ -164,15 +125,6 @@ static bool apply_flag(void *user, const SolFlag *f, char *value)
         return o->t.allow_insecure = true;
     case F_TEMPERATURE:
         return parse_number(f->name, value, 0, 2, &o->t.temperature);
-    case F_RTOL:
-        return parse_number(f->name, value, 0, 1, &o->t.rtol);
-    case F_ATOL:
-        return parse_number(f->name, value, 0, 1e30, &o->t.atol);
-    case F_RUN_TIMEOUT:
-        return parse_number(f->name, value, 0.001, 86400, &o->t.run_timeout_s);
-    case F_SOLAR_RUN:
-        o->t.solar_run = value;
-        return true;
     case F_SAVE_ATTEMPTS:
         o->t.save_attempts = value;
         return true;
@@ -216,8 +168,9 @@ static void print_help(FILE *out)
           "  SOLAR_LLM_MODEL      the model, if no --model\n"
           "  SOLAR_LLM_API_KEY    sent as `Authorization: Bearer`; never printed or stored\n"
           "  SOLAR_CACHE_DIR      the reply cache (default ~/.cache/solar)\n"
-          "  SOLAR_PYTHON         the Python that runs the program (default: the first of\n"
-          "                       python3 and /usr/bin/python3 that imports torch, or jax)\n\n"
+          "  SOLAR_PYTHON         the Python that runs the program (default: the first of the\n"
+          "                       project's .venv, python3 and /usr/bin/python3 that has\n"
+          "                       numpy and torch, or jax)\n\n"
           "Plain http is allowed only to loopback addresses (a local vLLM or ollama server)\n"
           "unless --allow-insecure. Exit status: 0 translated, 1 no valid translation (OUT is\n"
           "not written) or the endpoint failed, 2 bad usage.\n",
@@ -230,9 +183,7 @@ static int run_driver(int argc, char **argv)
                        .timeout_s = 300,
                        .connect_timeout_s = 10,
                        .temperature = -1,
-                       .rtol = -1,
-                       .atol = -1,
-                       .run_timeout_s = 300,
+                       .check = SOL_VALIDATION_FLAGS_DEFAULT,
                        .retries = 3,
                        .version = sol_tool_version()}};
     if (!sol_cli_parse(&cli, argc, argv, apply_flag, set_input, &o))

@@ -105,13 +105,14 @@ class Writer:
         return self.b.alloc(shape, elem, "t")
 
 
-def emit_module(trace, syms, plan, path, header):
-    """(module text, estimated loop iterations); a view that needs a copy (NeedMaterialize)
+def emit_module(trace, syms, plan, path):
+    """(module text without the header, work terms: ir.work_at(terms, env) estimates its loop
+    iterations at any sizes); a view that needs a copy (NeedMaterialize)
     restarts the emission with that reshape materialised."""
     materialize = set()
     while True:
         try:
-            return _emit_module(trace, syms, plan, path, header, materialize)
+            return _emit_module(trace, syms, plan, path, materialize)
         except NeedMaterialize as e:
             if e.node in materialize:
                 raise
@@ -130,7 +131,7 @@ def _rebuild(v, slot):
     return v
 
 
-def _emit_module(trace, syms, plan, path, header, materialize):
+def _emit_module(trace, syms, plan, path, materialize):
     from .slots import _integral
     w = Writer(trace, path, materialize)
     b = w.b
@@ -231,7 +232,7 @@ def _emit_module(trace, syms, plan, path, header, materialize):
         with b.group("jax.copy", "%s:%s" % (base, line) if line else base):
             copy_into(b, val, dst)
 
-    lines = list(header)
+    lines = []
     for text, alias in sorted(b.maps.items(), key=lambda kv: int(kv[1][4:])):
         lines.append("%s = %s" % (alias, text))
     lines.append("func.func @forward(%s) {" % ", ".join(params))
@@ -239,7 +240,7 @@ def _emit_module(trace, syms, plan, path, header, materialize):
     lines.extend(b.body)
     lines.append("  return")
     lines.append("}")
-    return "\n".join(lines) + "\n", b.work
+    return "\n".join(lines) + "\n", b.work_terms
 
 
 def _is_arg(trace, vid):

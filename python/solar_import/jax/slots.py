@@ -122,6 +122,18 @@ def slot_locals(trace):
     return out
 
 
+def slot_divisors(trace):
+    """For each slot (after flatten): the ints above 1 of its equation's parameters (window
+    strides and dimensions), the divisors fit.py's floordiv form tries first."""
+    out = []
+    for k, _ in trace.slot_info:
+        ints = []
+        if k is not None:
+            _walk(trace.eqns[k].params, ints)
+        out.append(sorted(set(v for v in ints if 1 < v <= 4096)))
+    return out
+
+
 def _count_ints(v):
     if _is_int(v):
         return 1

@@ -9,7 +9,7 @@ Two layouts (the reference harness, python/solar_reference.py, runs the same one
   every variable whose new value is not the old one (BatchNorm's batch_stats in training
   mode) is a state update written back into its argument, as PyTorch's running statistics.
 
-`trace_model(path, sizes)` runs MODEL.py with the size constants set (solar_reference's
+`trace_model(path, sizes, real_ok)` runs MODEL.py with the size constants set (solar_reference's
 substitution), builds the inputs and traces with `jax.make_jaxpr` on abstract values
 (ShapeDtypeStruct: real sizes trace as fast as small ones) with jax_enable_x64 off. The call
 primitives (pjit, custom_jvp_call, custom_vjp_call, remat, closed_call) are inlined, so the
@@ -223,7 +223,9 @@ def is_flax(mod):
     return callable(getattr(mod, "Model", None)) and callable(getattr(mod, "get_init_inputs", None))
 
 
-def trace_model(path, sizes):
+def trace_model(path, sizes, real_ok=True):
+    """A JaxTrace at sizes. A jaxpr is always traced on abstract values, so real_ok (the
+    driver's "may this trace cost what running the model does") has nothing to refuse."""
     import jax
     jax.config.update("jax_enable_x64", False)
     try:

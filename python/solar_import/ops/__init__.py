@@ -4,7 +4,7 @@ Keys are overload packets (`aten.addmm`) or full overload names (`aten.add.Tenso
 first). The emitters live in one module per family; see ../EMITTERS.md for how to add one.
 """
 
-from . import activation as act, conv, create, elementwise as ew, gather, linalg, loss, misc, norm, pool, reduce, shape
+from . import activation as act, conv, create, elementwise as ew, gather, linalg, loss, norm, pool, reduce, rnn, shape
 
 EMITTERS = {
     # -- identity and copies (elementwise.py)
@@ -80,6 +80,7 @@ EMITTERS = {
     "aten.clamp_max_": ew.emit_clamp_min,
     "aten.xlogy": ew.binary(ew.f_xlogy),
     "aten.logical_not": ew.emit_logical_not,
+    "aten.bitwise_not": ew.emit_bitwise_not,
     "aten.logical_and": ew.emit_logical_and,
     "aten.logical_or": ew.emit_logical_or,
     "aten.square": ew.unary(ew.f_square),
@@ -159,6 +160,12 @@ EMITTERS = {
     "aten.gather": gather.emit_gather,
     "aten.nll_loss_forward": gather.emit_nll_loss,
 
+    # -- recurrent layers, one node each (leaf_ops.py; rnn.py)
+    "solar.lstm": rnn.emit_rnn,
+    "solar.gru": rnn.emit_rnn,
+    "solar.rnn_tanh": rnn.emit_rnn,
+    "solar.rnn_relu": rnn.emit_rnn,
+
     # -- losses (loss.py)
     "aten.mse_loss": loss.emit_mse_loss,
     "aten.l1_loss": loss.emit_l1_loss,
@@ -193,7 +200,6 @@ EMITTERS = {
     "aten._reshape_alias": shape.emit_reshape,
     "aten._unsafe_view": shape.emit_reshape,
     "aten.reshape": shape.emit_reshape,
-
-    # -- sliding-window views (misc.py)
-    "aten.unfold": misc.emit_unfold,
+    "aten.as_strided": shape.emit_restride,
+    "aten.as_strided_": shape.emit_restride,
 }

@@ -2,7 +2,8 @@
 
 Direct form, one nest: loops over n, (group, channel in group), the output positions; an
 iter_args reduction over input channels of the group and the kernel taps, starting from the
-bias (or zero). Padding is never read: a tap loop's bounds are clipped to the valid products,
+bias (or zero). The group count is a constant, except for a depthwise convolution (groups =
+output channels, one input channel each), whose channel count stays a size. Padding is never read: a tap loop's bounds are clipped to the valid products,
   max(0, ceil((pad - p*s) / d)) <= r < min(K, ceil((H + pad - p*s) / d)),
 written as affine maps of the output position (plain 0 to K when the padding is zero).
 Transposed convolutions are in their own emitter (not yet).
@@ -20,13 +21,18 @@ def emit_convolution(ctx):
     padding = ctx.int(ctx.arg(4), "the padding")
     dilation = ctx.int(ctx.arg(5), "the dilation")
     transposed = ctx.arg(6)
-    groups = ctx.int(ctx.arg(8), "the number of groups")
     if transposed:
         from .conv_transpose import emit_conv_transpose
         return emit_conv_transpose(ctx)
     b = ctx.b
     out = ctx.out()
     ty = out.elem
+    # A depthwise convolution (one input channel per group, as many groups as output
+    # channels) keeps its channel count symbolic; any other group count is a constant.
+    g_arg = Sym.lift(ctx.arg(8))
+    depthwise = not g_arg.is_const() and g_arg.key == out.shape[1].key and \
+        w.shape[1] == Sym.const(1)
+    groups = g_arg if depthwise else ctx.int(ctx.arg(8), "the number of groups")
     nsp = x.rank - 2
     if len(stride) == 1 and nsp > 1:
         stride = stride * nsp
@@ -37,7 +43,8 @@ def emit_convolution(ctx):
     oshape = out.shape
     cin_g = w.shape[1]                     # input channels per group
     cout = oshape[1]
-    opg = cout if groups == 1 else cout.floordiv(groups)
+    grouped = depthwise or groups != 1
+    opg = Sym.const(1) if depthwise else cout.floordiv(groups) if grouped else cout
     ksz = w.shape[2:]
     hin = x.shape[2:]
 
@@ -87,7 +94,7 @@ def emit_convolution(ctx):
         spatial(0)
 
     with b.loop(oshape[0], name="n") as N:
-        if groups == 1:
+        if not grouped:
             with b.loop(cout, name="f") as F:
                 body(N.iv, None, F.iv)
         else:

@@ -368,6 +368,15 @@ def emit_logical_not(ctx):
     pointwise(ctx, [ctx.arg(0)], f_logical_not, comp="i1")
 
 
+def emit_bitwise_not(ctx):
+    """~x: the logical not of a bool, every bit flipped (xor with -1) of an integer."""
+    if ctx.out_elem() == "i1":
+        emit_logical_not(ctx)
+        return
+    pointwise(ctx, [ctx.arg(0)],
+              lambda b, v, ty: b.op("arith.xori", v[0], b.consti(-1, ty), ty=ty))
+
+
 def _logical(opname):
     def fn(b, v, ty):
         return b.op(opname, v[0], v[1], ty="i1")

@@ -53,7 +53,8 @@ def emit_embedding(ctx):
     ctx.set_result(out)
 
 
-def emit_index_select(ctx):
+def _gather_along(ctx, index_of):
+    """out[idx] = x[idx with dim d replaced by ind[index_of(idx, d)]]."""
     b = ctx.b
     x = ctx.arg(0)
     d = norm_dim(ctx.int(ctx.arg(1), "dim"), x.rank)
@@ -61,28 +62,22 @@ def emit_index_select(ctx):
     out = ctx.out()
 
     def body(idx):
-        k = _as_index(b, ind, [idx[d]])
+        k = _as_index(b, ind, index_of(idx, d))
         src = list(idx)
         src[d] = Ix.var(_DYN + "0")
         out.store(b, dyn_load(b, x, src, [k]), idx)
     nest(b, out.shape, body)
     ctx.set_result(out)
+
+
+def emit_index_select(ctx):
+    """index_select(x, d, ind): ind is 1-D, read at the output's index along d."""
+    _gather_along(ctx, lambda idx, d: [idx[d]])
 
 
 def emit_gather(ctx):
-    b = ctx.b
-    x = ctx.arg(0)
-    d = norm_dim(ctx.int(ctx.arg(1), "dim"), x.rank)
-    ind = ctx.arg(2)
-    out = ctx.out()
-
-    def body(idx):
-        k = _as_index(b, ind, idx)
-        src = list(idx)
-        src[d] = Ix.var(_DYN + "0")
-        out.store(b, dyn_load(b, x, src, [k]), idx)
-    nest(b, out.shape, body)
-    ctx.set_result(out)
+    """gather(x, d, ind): ind has the output's shape, read at the output's index."""
+    _gather_along(ctx, lambda idx, d: idx)
 
 
 def emit_nll_loss(ctx):

@@ -3,8 +3,9 @@ helper `over_dims` that the reduction emitters share: loops over the kept dims o
 reduction over the reduced dims inside.
 """
 
-from ..ir import Ix
-from .common import norm_dim
+from ..ir import Ix, is_float
+from ..sym import Sym
+from .common import dims_list, nest, norm_dim, numel, scalar_value
 from .elementwise import convert
 
 
@@ -94,8 +95,6 @@ def emit_log_softmax(ctx):
     _softmax(ctx, log=True)
 
 
-_ = Ix
-
 
 # -- general reductions ------------------------------------------------------------------------
 
@@ -103,7 +102,8 @@ _ = Ix
 def reduction(ctx, x, dims, keepdim, init, combine, finish=None, outs=None, carry_types=None):
     """One nest: loops over the output, iter_args loops over x's dims in `dims`.
     init(b) -> [initial values]; combine(b, accs, x_index) -> [new accs];
-    finish(b, accs) -> [values stored into outs (default: ctx.out(0))]."""
+    finish(b, accs) -> [values stored into outs (default: ctx.out(0))]. outs may be
+    scratch buffers (ctx.temp), so the node's results are left to ctx.out()."""
     b = ctx.b
     outs = outs or [ctx.out()]
     oshape = outs[0].shape
@@ -135,56 +135,56 @@ def reduction(ctx, x, dims, keepdim, init, combine, finish=None, outs=None, carr
             if v is not None:
                 o.store(b, v, oidx)
 
-    from .common import nest
     nest(b, oshape, body)
-    for k, o in enumerate(outs):
-        ctx.set_result(o, k)
 
 
 def _dims_keep(ctx, x, dim_arg, keep_arg):
-    from .common import dims_list
     return dims_list(ctx, dim_arg, x.rank), bool(keep_arg)
 
 
-def _acc_type(elem):
-    return elem
+def _reduced_dims(ctx, x):
+    """(dims, keepdim) of sum/mean/prod: the default overload reduces every dim."""
+    if ctx.overload == "default":
+        return list(range(x.rank)), False
+    return _dims_keep(ctx, x, ctx.argkw(1, "dim"), ctx.argkw(2, "keepdim", False))
+
+
+def _fold(ctx, x, dims, keep, start, fop, iop, finish=None, outs=None):
+    """The reduction acc = acc OP x from start (fop for floats, iop for integers)."""
+    ty = ctx.out_elem()
+    op = fop if is_float(ty) else iop
+    reduction(ctx, x, dims, keep, init=lambda b: [scalar_value(b, start, ty)],
+              combine=lambda b, a, i: [b.op(op, a[0], convert(b, x.load(b, i), x.elem, ty),
+                                            ty=ty)],
+              finish=finish, outs=outs, carry_types=[ty])
+
+
+def _mean_into(ctx, x, dims, keep, outs=None):
+    ty = ctx.out_elem()
+    count = numel([x.shape[d] for d in dims])
+    _fold(ctx, x, dims, keep, 0, "arith.addf", "arith.addi", outs=outs,
+          finish=lambda b, a: [b.op("arith.divf", a[0], b.size_float(count, ty), ty=ty)])
+
+
+def _at_reduced(b, t, i, dims, keep, rank):
+    """t (a reduction's result over dims) read at input index i."""
+    kept = [d for d in range(rank) if d not in dims]
+    return t.load(b, [i[d] if d in kept else 0 for d in range(rank)] if keep else
+                  [i[d] for d in kept])
 
 
 def emit_sum(ctx):
     x = ctx.arg(0)
-    if ctx.overload == "default":
-        dims, keep = list(range(x.rank)), False
-    else:
-        dims, keep = _dims_keep(ctx, x, ctx.argkw(1, "dim"), ctx.argkw(2, "keepdim", False))
-    ty = ctx.out_elem()
-    from ..ir import is_float
-    add = "arith.addf" if is_float(ty) else "arith.addi"
-    from .common import scalar_value
-    reduction(ctx, x, dims, keep,
-              init=lambda b: [scalar_value(b, 0, ty)],
-              combine=lambda b, a, i: [b.op(add, a[0], convert(b, x.load(b, i), x.elem, ty), ty=ty)],
-              carry_types=[ty])
+    _fold(ctx, x, *_reduced_dims(ctx, x), 0, "arith.addf", "arith.addi")
 
 
 def emit_mean(ctx):
     x = ctx.arg(0)
-    if ctx.overload == "default":
-        dims, keep = list(range(x.rank)), False
-    else:
-        dims, keep = _dims_keep(ctx, x, ctx.argkw(1, "dim"), ctx.argkw(2, "keepdim", False))
-    ty = ctx.out_elem()
-    from .common import numel
-    count = numel([x.shape[d] for d in dims])
-    reduction(ctx, x, dims, keep,
-              init=lambda b: [b.constf(0.0, ty)],
-              combine=lambda b, a, i: [b.op("arith.addf", a[0], convert(b, x.load(b, i), x.elem, ty), ty=ty)],
-              finish=lambda b, a: [b.op("arith.divf", a[0], b.size_float(count, ty), ty=ty)],
-              carry_types=[ty])
+    _mean_into(ctx, x, *_reduced_dims(ctx, x))
 
 
 def _extreme(ctx, is_max, with_index, dims, keep, outs):
     """max/min values (NaN-propagating, like torch) and/or the first index of the extreme."""
-    from ..ir import is_float
     x = ctx.arg(0)
     ty = x.elem
     fl = is_float(ty)
@@ -199,10 +199,7 @@ def _extreme(ctx, is_max, with_index, dims, keep, outs):
         return [v0, b.consti(0, "i64")] if with_index else [v0]
 
     def linear(i):
-        from ..ir import Ix
         lin = Ix.lift(0)
-        stride = 1
-        from ..sym import Sym
         st = Sym.const(1)
         for d in reversed(dims):
             lin = lin + i[d] * st
@@ -256,7 +253,6 @@ def emit_max(ctx, is_max=True):
         from .elementwise import pointwise, f_maximum, f_minimum
         pointwise(ctx, [ctx.arg(0), ctx.arg(1)], f_maximum if is_max else f_minimum)
         return
-    from .common import norm_dim
     d = norm_dim(ctx.int(ctx.arg(1), "dim"), x.rank)
     keep = bool(ctx.argkw(2, "keepdim", False))
     if not ctx.used(1):
@@ -276,7 +272,6 @@ def emit_argmax(ctx, is_max=True):
     if dim is None:
         dims = list(range(x.rank))
     else:
-        from .common import norm_dim
         dims = [norm_dim(ctx.int(dim, "dim"), x.rank)]
     _extreme(ctx, is_max, True, dims, keep, [ctx.out()])
 
@@ -287,19 +282,7 @@ def emit_argmin(ctx):
 
 def emit_prod(ctx):
     x = ctx.arg(0)
-    if ctx.overload == "default":
-        dims, keep = list(range(x.rank)), False
-    else:
-        from .common import norm_dim
-        dims, keep = [norm_dim(ctx.int(ctx.arg(1), "dim"), x.rank)], bool(ctx.argkw(2, "keepdim", False))
-    ty = ctx.out_elem()
-    from ..ir import is_float
-    from .common import scalar_value
-    mul = "arith.mulf" if is_float(ty) else "arith.muli"
-    reduction(ctx, x, dims, keep,
-              init=lambda b: [scalar_value(b, 1, ty)],
-              combine=lambda b, a, i: [b.op(mul, a[0], convert(b, x.load(b, i), x.elem, ty), ty=ty)],
-              carry_types=[ty])
+    _fold(ctx, x, *_reduced_dims(ctx, x), 1, "arith.mulf", "arith.muli")
 
 
 def _var(ctx, std):
@@ -319,24 +302,14 @@ def _var(ctx, std):
         dim = None
         corr = 1 if ctx.argkw(1, "unbiased", True) else 0
         keep = False
-    from .common import dims_list, numel
     dims = dims_list(ctx, dim, x.rank)
     ty = ctx.out_elem()
     count = numel([x.shape[d] for d in dims])
     mean_t = ctx.temp(ctx.out_shape(), ty, "mean")
-    reduction(ctx, x, dims, keep,
-              init=lambda b: [b.constf(0.0, ty)],
-              combine=lambda b, a, i: [b.op("arith.addf", a[0], convert(b, x.load(b, i), x.elem, ty), ty=ty)],
-              finish=lambda b, a: [b.op("arith.divf", a[0], b.size_float(count, ty), ty=ty)],
-              outs=[mean_t], carry_types=[ty])
-    kept = [d for d in range(x.rank) if d not in dims]
+    _mean_into(ctx, x, dims, keep, outs=[mean_t])
 
     def mean_at(b, i):
-        if keep:
-            oi = [i[d] if d in kept else 0 for d in range(x.rank)]
-        else:
-            oi = [i[d] for d in kept]
-        return mean_t.load(b, oi)
+        return _at_reduced(b, mean_t, i, dims, keep, x.rank)
 
     def combine(b, a, i):
         dv = b.op("arith.subf", convert(b, x.load(b, i), x.elem, ty), mean_at(b, i), ty=ty)
@@ -366,14 +339,8 @@ def emit_logsumexp(ctx):
     reduction(ctx, x, dims, keep, init=lambda b: [b.constf(float("-inf"), ty)],
               combine=lambda b, a, i: [b.op("arith.maximumf", a[0], convert(b, x.load(b, i), x.elem, ty), ty=ty)],
               outs=[mx], carry_types=[ty])
-    kept = [d for d in range(x.rank) if d not in dims]
-
-    def m_at(b, i):
-        oi = [i[d] if d in kept else 0 for d in range(x.rank)] if keep else [i[d] for d in kept]
-        return mx.load(b, oi)
-
     def combine(b, a, i):
-        m = m_at(b, i)
+        m = _at_reduced(b, mx, i, dims, keep, x.rank)
         # an all -inf row: exp(-inf - -inf) would be NaN; torch gives -inf
         c = b.op("arith.subf", convert(b, x.load(b, i), x.elem, ty), m, ty=ty)
         return [b.op("arith.addf", a[0], b.op("math.exp", c, ty=ty), ty=ty)]
@@ -382,7 +349,6 @@ def emit_logsumexp(ctx):
     reduction(ctx, x, dims, keep, init=lambda b: [b.constf(0.0, ty)], combine=combine,
               outs=[out], carry_types=[ty])
     # out = log(sum) + max
-    from .common import nest
     b = ctx.b
 
     def body(idx):
@@ -405,7 +371,6 @@ def emit_vector_norm(ctx):
         dim = ctx.argkw(2, "dim") if ctx.overload != "Scalar" and ctx.overload != "default" else None
         keep = ctx.argkw(3, "keepdim", False) if dim is not None else False
     p = 2.0 if p is None else float(p)
-    from .common import dims_list
     dims = dims_list(ctx, dim, x.rank)
     ty = ctx.out_elem()
 
@@ -439,10 +404,8 @@ def _scan(ctx, mul):
     d = norm_dim(ctx.int(ctx.arg(1), "dim"), x.rank)
     out = ctx.out()
     ty = out.elem
-    from ..ir import is_float
     acc_ty = "f64" if ty == "f32" and not mul else ty
     b = ctx.b
-    from .common import scalar_value
 
     def body(idx):
         init = scalar_value(b, 1 if mul else 0, acc_ty)

@@ -2,7 +2,7 @@
 """A stand-in for `python -m solar_import` in solar-import's tests (standard library only).
 
     fake_importer.py MODE [--log LOG] MODEL.py -o OUT.mlir [--small N=V,...]
-                     [--entry-sizes real|small] [-v]
+                     [--entry-sizes real|small] [--reference DIR] [--reference-second DIR] [-v]
 
 solar-import runs it through SOLAR_IMPORTER="python3 fake_importer.py MODE [--log LOG]" and
 appends the importer's arguments. MODE:
@@ -11,15 +11,24 @@ appends the importer's arguments. MODE:
     refuse   `MODEL.py:LINE: error: ...` on stderr, exit 1, no OUT
     usage    a usage message on stderr, exit 2
     nosizes  OUT without a `// sizes.small:` line
---log LOG appends the arguments it got, one JSON list per line.
+--log LOG appends the arguments it got, one JSON list per line. --reference DIR: the program's
+outputs at the sizes.small line, written by python/solar_reference.py (as the real importer
+writes them with the same code); --reference-second DIR: at M=5, N=6, K=8.
 """
 
 import json
 import os
+import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-MATMUL = os.path.join(HERE, "..", "..", "..", "..", "examples", "matmul.mlir")
+ROOT = os.path.join(HERE, "..", "..", "..", "..")
+MATMUL = os.path.join(ROOT, "examples", "matmul.mlir")
+
+
+def reference(model, out_dir, sizes):
+    subprocess.run([sys.executable, os.path.join(ROOT, "python", "solar_reference.py"), model,
+                    "--out", out_dir, "--sizes", sizes, "--quiet"], check=True)
 
 
 def main(argv):
@@ -48,6 +57,10 @@ def main(argv):
         header += "// sizes.real: M=1024, N=1024, K=1024\n"
     with open(out, "w") as f:
         f.write(header + body)
+    if "--reference" in rest:
+        reference(model, rest[rest.index("--reference") + 1], small)
+    if "--reference-second" in rest:
+        reference(model, rest[rest.index("--reference-second") + 1], "M=5,N=6,K=8")
     return 0
 
 
