@@ -9,7 +9,8 @@
  *     prints `affine.for %i = 0 to 4096`; an apply/min/max left without operands becomes a
  *     constant;
  *   - memref.alloc sizes that are constants become static dims; memref.dim of a static dim
- *     becomes a constant;
+ *     becomes a constant; index addi/subi/muli/floordivsi/ceildivsi of two constants becomes
+ *     a constant;
  *   - a `?` dim k of a memref argument becomes static when its accesses determine it
  *     (Analysis/dim_extent.h, the rule lift-einsum assumes too): some access has subscript k
  *     equal to the induction variable of `for 0 to C step 1` (the extent is the largest such
@@ -503,6 +504,45 @@ static bool fold_map_user(Binder *b, SolOp *op, uint32_t first)
     return nm != NULL;
 }
 
+/* Index arithmetic on two constants (a bound size times another, as an importer writes the
+ * size of a flattened buffer: `memref.alloc(%d)` with `%d = arith.muli %b, %i`): its value,
+ * so the alloc's dim, the subscripts using it and the loops it bounds become constants too.
+ * Overflow and division by zero are left for the executor to report. */
+static bool fold_index_arith(Binder *b, SolOp *op)
+{
+    int64_t x, y, v;
+    if (!sol_type_is_index(op->results[0].type) ||
+        !sol_value_const_int(sol_op_operand(op, 0), &x) ||
+        !sol_value_const_int(sol_op_operand(op, 1), &y))
+        return false;
+    switch (op->kind) {
+    case SOL_OP_ADDI:
+        if (__builtin_add_overflow(x, y, &v))
+            return false;
+        break;
+    case SOL_OP_SUBI:
+        if (__builtin_sub_overflow(x, y, &v))
+            return false;
+        break;
+    case SOL_OP_MULI:
+        if (__builtin_mul_overflow(x, y, &v))
+            return false;
+        break;
+    case SOL_OP_FLOORDIVSI:
+    case SOL_OP_CEILDIVSI:
+        if (y == 0 || (x == INT64_MIN && y == -1))
+            return false;
+        v = x / y;
+        if (x % y != 0 && ((x < 0) != (y < 0)) == (op->kind == SOL_OP_FLOORDIVSI))
+            v += op->kind == SOL_OP_FLOORDIVSI ? -1 : 1;
+        break;
+    default:
+        return false;
+    }
+    replace_with_constant(b, op, v);
+    return true;
+}
+
 /* ---- refining `?` dims --------------------------------------------------------------------- */
 
 static const SolType *with_dim(Binder *b, const SolType *t, uint32_t k, int64_t size)
@@ -704,6 +744,12 @@ static bool fold_op(Binder *b, SolOp *op)
         return fold_alloc(b, op);
     case SOL_OP_DIM:
         return fold_dim(b, op);
+    case SOL_OP_ADDI:
+    case SOL_OP_SUBI:
+    case SOL_OP_MULI:
+    case SOL_OP_FLOORDIVSI:
+    case SOL_OP_CEILDIVSI:
+        return fold_index_arith(b, op);
     default:
         return false;
     }
