@@ -25,6 +25,21 @@ bool sol_file_is_dir(const char *path)
     return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+bool sol_cache_dir(SolBuf *out)
+{
+    const char *dir = getenv("SOLAR_CACHE_DIR"), *home = getenv("HOME");
+    if (dir) {
+        if (!*dir)
+            return false;
+        sol_buf_puts(out, dir);
+    } else if (home && *home) {
+        sol_buf_printf(out, "%s/.cache/solar", home);
+    } else {
+        return false;
+    }
+    return true;
+}
+
 SolReadStatus sol_file_read_stream(FILE *f, size_t max, SolBuf *out)
 {
     char chunk[65536];

@@ -5,6 +5,7 @@
 #include "Translate/cache.h"
 
 #include "Support/sha256.h"
+#include "Support/tool.h"
 
 #include <cjson/cJSON.h>
 #include <errno.h>
@@ -14,24 +15,14 @@
 
 enum { MAX_CACHE_FILE = 64 << 20 };
 
-bool sol_cache_open(SolCache *c, const char *dir, SolBuf *err)
+void sol_cache_open(SolCache *c, const char *dir)
 {
-    c->dir = NULL;
-    const char *env = getenv("SOLAR_CACHE_DIR");
-    const char *home = getenv("HOME");
     SolBuf path = {0};
     if (dir && *dir)
         sol_buf_puts(&path, dir);
-    else if (env && *env)
-        sol_buf_puts(&path, env);
-    else if (home && *home)
-        sol_buf_printf(&path, "%s/.cache/solar", home);
-    else {
-        sol_buf_puts(err, "no cache directory: set SOLAR_CACHE_DIR (or HOME), or pass --no-cache");
-        return false;
-    }
-    c->dir = path.data;
-    return true;
+    else
+        sol_cache_dir(&path);
+    c->dir = path.data; /* NULL when sol_cache_dir says caching is off */
 }
 
 void sol_cache_close(SolCache *c)

@@ -462,8 +462,7 @@ out:
 }
 
 /* The C engine's settings from the environment: SOLAR_RUN_ENGINE (unless --engine), SOLAR_CC,
- * and the cache under SOLAR_CACHE_DIR, else ~/.cache/solar (none when it is empty or there is
- * no HOME). */
+ * and the cache (sol_cache_dir: SOLAR_CACHE_DIR, else ~/.cache/solar; none when it is empty). */
 static bool engine_environment(RunOptions *o, SolBuf *cache)
 {
     const char *engine = getenv("SOLAR_RUN_ENGINE");
@@ -471,12 +470,7 @@ static bool engine_environment(RunOptions *o, SolBuf *cache)
         !parse_engine("SOLAR_RUN_ENGINE", engine, &o->exec.engine))
         return false;
     o->exec.cc = getenv("SOLAR_CC");
-    const char *dir = getenv("SOLAR_CACHE_DIR"), *home = getenv("HOME");
-    if (dir)
-        sol_buf_puts(cache, dir);
-    else if (home && *home)
-        sol_buf_printf(cache, "%s/.cache/solar", home);
-    o->exec.cache_dir = cache->len ? cache->data : NULL;
+    o->exec.cache_dir = sol_cache_dir(cache) ? cache->data : NULL;
     return true;
 }
 
