@@ -6,6 +6,7 @@
 
 #include "Support/process.h"
 #include "Support/sha256.h"
+#include "Support/tool.h"
 
 #include <dirent.h>
 #include <dlfcn.h>
@@ -113,15 +114,13 @@ static bool private_to_us(const struct stat *st)
  * no one else may write. */
 static bool trusted_dir(const char *dir, SolBuf *why)
 {
-    char *path = sol_xstrdup(dir);
-    for (char *p = path + 1; *p; p++)
-        if (*p == '/') {
-            *p = '\0';
-            mkdir(path, 0700);
-            *p = '/';
-        }
-    mkdir(path, 0700);
-    free(path);
+    SolBuf err = {0};
+    bool made = sol_mkdir_p(dir, 0700, &err);
+    if (!made)
+        sol_buf_printf(why, "the cache %s: %s", dir, err.data);
+    sol_buf_free(&err);
+    if (!made)
+        return false;
     struct stat st;
     if (lstat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
         sol_buf_printf(why, "the cache %s is not a directory", dir);

@@ -38,14 +38,6 @@ static inline uint64_t cg_trips(int64_t lb, int64_t ub, uint64_t step)
     return n > (uint64_t)INT64_MAX ? (uint64_t)INT64_MAX : n;
 }
 
-/* Step counts saturate instead of wrapping: a count past the budget only has to stay past it. */
-static inline uint64_t cg_sadd(uint64_t a, uint64_t b) { return a + b < a ? UINT64_MAX : a + b; }
-static inline uint64_t cg_smul(uint64_t a, uint64_t b)
-{
-    uint64_t p;
-    return __builtin_mul_overflow(a, b, &p) ? UINT64_MAX : p;
-}
-
 /* The host's functions, by the index the generator gave them (sol_exec_math_table). */
 #define CG_FD1(k) ((double (*)(double))cg_host->fns[k])
 #define CG_FF1(k) ((float (*)(float))cg_host->fns[k])

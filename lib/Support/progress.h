@@ -33,7 +33,5 @@ void sol_progress_update(SolProgress *p, size_t done, const char *what);
 void sol_progress_clear(SolProgress *p);
 /* Erases the line for good. */
 void sol_progress_end(SolProgress *p);
-/* Whether a line is shown: the work may then leave out notes the line replaces. */
-static inline bool sol_progress_active(const SolProgress *p) { return p && p->out; }
 
 #endif /* SOLAR_SUPPORT_PROGRESS_H */

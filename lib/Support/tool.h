@@ -11,12 +11,15 @@
  * and a unit test points `err` at a memory stream to check exact message text.
  *
  * Three files: tool.c (messages, version, finding executables and Python), tool_file.c
- * (reading and atomic writing), tool_parse.c (numbers and size lists).
+ * (reading, atomic writing, `mkdir -p` and the cache directory), tool_parse.c (numbers and
+ * size lists).
  */
 #ifndef SOLAR_SUPPORT_TOOL_H
 #define SOLAR_SUPPORT_TOOL_H
 
 #include "Support/support.h"
+
+#include <sys/types.h> /* mode_t */
 
 typedef struct SolTool {
     const char *name; /* "solar-run": messages read "solar-run: error: ..." */
@@ -65,6 +68,17 @@ void sol_tool_python_tried(SolBuf *out);
 
 bool sol_file_is_regular(const char *path); /* stat() says a regular file */
 bool sol_file_is_dir(const char *path);
+
+/* The tools' cache directory (solar-run's compiled programs in DIR/exec, solar-translate's
+ * replies in DIR/translate), appended to out without creating it: $SOLAR_CACHE_DIR when set
+ * and not empty, else $HOME/.cache/solar. False, out untouched, when caching is off:
+ * SOLAR_CACHE_DIR set to the empty string, or no SOLAR_CACHE_DIR and no HOME. */
+bool sol_cache_dir(SolBuf *out);
+
+/* Creates dir and its missing parents with mode (before the umask), like `mkdir -p`; false
+ * after appending "cannot create 'PATH': WHY" or "'PATH' is not a directory" to err, PATH
+ * being the first component that failed. */
+bool sol_mkdir_p(const char *dir, mode_t mode, SolBuf *err);
 
 typedef enum SolReadStatus {
     SOL_READ_OK,

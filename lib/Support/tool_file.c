@@ -25,6 +25,49 @@ bool sol_file_is_dir(const char *path)
     return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+bool sol_mkdir_p(const char *dir, mode_t mode, SolBuf *err)
+{
+    char *path = sol_xstrdup(dir);
+    bool ok = true;
+    /* each prefix ending before a '/' and the whole path; "" fails as mkdir("") does */
+    for (char *p = path + (*path ? 1 : 0); ok; p++) {
+        if (*p != '/' && *p != '\0')
+            continue;
+        char saved = *p;
+        *p = '\0';
+        struct stat st;
+        if (stat(path, &st) != 0) {
+            if (mkdir(path, mode) != 0 && errno != EEXIST) {
+                sol_buf_printf(err, "cannot create '%s': %s", path, strerror(errno));
+                ok = false;
+            }
+        } else if (!S_ISDIR(st.st_mode)) {
+            sol_buf_printf(err, "'%s' is not a directory", path);
+            ok = false;
+        }
+        *p = saved;
+        if (saved == '\0')
+            break;
+    }
+    free(path);
+    return ok;
+}
+
+bool sol_cache_dir(SolBuf *out)
+{
+    const char *dir = getenv("SOLAR_CACHE_DIR"), *home = getenv("HOME");
+    if (dir) {
+        if (!*dir)
+            return false;
+        sol_buf_puts(out, dir);
+    } else if (home && *home) {
+        sol_buf_printf(out, "%s/.cache/solar", home);
+    } else {
+        return false;
+    }
+    return true;
+}
+
 SolReadStatus sol_file_read_stream(FILE *f, size_t max, SolBuf *out)
 {
     char chunk[65536];

@@ -5,33 +5,23 @@
 #include "Translate/cache.h"
 
 #include "Support/sha256.h"
+#include "Support/tool.h"
 
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <stdlib.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 enum { MAX_CACHE_FILE = 64 << 20 };
 
-bool sol_cache_open(SolCache *c, const char *dir, SolBuf *err)
+void sol_cache_open(SolCache *c, const char *dir)
 {
-    c->dir = NULL;
-    const char *env = getenv("SOLAR_CACHE_DIR");
-    const char *home = getenv("HOME");
     SolBuf path = {0};
     if (dir && *dir)
         sol_buf_puts(&path, dir);
-    else if (env && *env)
-        sol_buf_puts(&path, env);
-    else if (home && *home)
-        sol_buf_printf(&path, "%s/.cache/solar", home);
-    else {
-        sol_buf_puts(err, "no cache directory: set SOLAR_CACHE_DIR (or HOME), or pass --no-cache");
-        return false;
-    }
-    c->dir = path.data;
-    return true;
+    else
+        sol_cache_dir(&path);
+    c->dir = path.data; /* NULL when sol_cache_dir says caching is off */
 }
 
 void sol_cache_close(SolCache *c)
@@ -92,18 +82,17 @@ bool sol_cache_get(const SolCache *c, const char key[65], SolBuf *content, char 
 /* mkdir -p of path's directories up to (not including) its last component. */
 static bool make_parents(char *path, SolBuf *err)
 {
-    for (char *p = path + 1; *p; p++) {
-        if (*p != '/')
-            continue;
-        *p = '\0';
-        bool ok = mkdir(path, 0700) == 0 || errno == EEXIST;
-        if (!ok)
-            sol_buf_printf(err, "cannot create the cache directory %s: %s", path, strerror(errno));
-        *p = '/';
-        if (!ok)
-            return false;
-    }
-    return true;
+    char *slash = strrchr(path, '/');
+    if (!slash || slash == path)
+        return true;
+    *slash = '\0';
+    SolBuf why = {0};
+    bool ok = sol_mkdir_p(path, 0700, &why);
+    if (!ok)
+        sol_buf_printf(err, "cannot create the cache directory %s: %s", path, why.data);
+    *slash = '/';
+    sol_buf_free(&why);
+    return ok;
 }
 
 bool sol_cache_put(const SolCache *c, const char key[65], const char *model, const char *content,

@@ -7,7 +7,8 @@
  *   DIR/translate/ab/abcdef....json   {"key": "<hex>", "model": M, "content": "<reply>",
  *                                      "finish_reason": "stop"}
  *
- * DIR is SOLAR_CACHE_DIR, else ~/.cache/solar. Files are written to a temporary name and
+ * DIR is sol_cache_dir's (Support/tool.h): SOLAR_CACHE_DIR, else ~/.cache/solar; none when
+ * SOLAR_CACHE_DIR is empty. Files are written to a temporary name and
  * renamed, so readers never see half a file; a file that does not parse or names another key
  * counts as a miss. Only replies are stored: never the key, the endpoint or any header.
  */
@@ -20,9 +21,10 @@ typedef struct SolCache {
     char *dir; /* heap; NULL when caching is off */
 } SolCache;
 
-/* Picks the directory (dir if non-NULL, else the environment) without creating it. Fails,
- * with a message, only when no directory can be named (no HOME). */
-bool sol_cache_open(SolCache *c, const char *dir, SolBuf *err);
+/* Picks the directory (dir if non-NULL, else sol_cache_dir) without creating it; c->dir is
+ * NULL, and every get misses and every put does nothing, when the environment turns caching
+ * off. */
+void sol_cache_open(SolCache *c, const char *dir);
 void sol_cache_close(SolCache *c);
 
 /* The cache key of a request body: 64 hex digits. */

@@ -14,6 +14,7 @@
 #ifndef SOLAR_TRANSLATE_PROMPT_H
 #define SOLAR_TRANSLATE_PROMPT_H
 
+#include "Support/source_language.h"
 #include "Translate/reference.h"
 
 typedef struct SolPromptExample {
@@ -25,13 +26,6 @@ typedef struct SolPromptExample {
 /* Generated from the files named in lib/CMakeLists.txt. */
 extern const char *const sol_prompt_system_text;
 extern const SolPromptExample sol_prompt_examples[];
-
-typedef enum SolSourceLang { SOL_LANG_PYTORCH, SOL_LANG_JAX } SolSourceLang;
-
-/* JAX when a line of src imports jax, flax, haiku or optax (`import jax.numpy as jnp`,
- * `from jax import lax`); *line (if non-NULL) gets that line's number, 0 for PyTorch. */
-SolSourceLang sol_source_language(const char *src, size_t len, unsigned *line);
-const char *sol_source_language_name(SolSourceLang lang);
 
 typedef struct SolPromptTask {
     const char *file_name; /* the model file's base name */

@@ -60,13 +60,12 @@ static int prepare(Run *t)
         rc = EXIT_USAGE;
     } else if (!sol_tool_read_file(&o->log->tool, o->input, MAX_SOURCE_BYTES, &t->source)) {
         rc = EXIT_FAILED;
-    } else if (!o->no_cache && !sol_cache_open(&t->cache, NULL, &err)) {
-        sol_tool_error(&o->log->tool, "%s", err.data);
-        rc = EXIT_USAGE;
     }
     sol_buf_free(&err);
     if (rc)
         return rc;
+    if (!o->no_cache)
+        sol_cache_open(&t->cache, NULL);
     sol_sha256_hex(t->source.data, t->source.len, t->source_hash);
     unsigned jax_line;
     t->lang = sol_source_language(t->source.data, t->source.len, &jax_line);

@@ -6,6 +6,8 @@
  */
 #include "Validate/validate.h"
 
+#include "Support/source_language.h"
+
 #include <dirent.h>
 #include <stdlib.h>
 
@@ -66,27 +68,16 @@ static const char *twin_problem(const char *py)
 {
     if (!sol_file_is_regular(py))
         return "no twin";
-    FILE *f = fopen(py, "r");
-    if (!f)
-        return "the twin cannot be read";
-    char *line = NULL;
-    size_t cap = 0;
-    bool model = false, jax = false;
-    while (getline(&line, &cap, f) >= 0) {
-        if (strncmp(line, "class Model", 11) == 0)
-            model = true;
-        static const char *const jx[] = {"import jax", "from jax", "import flax", "from flax"};
-        for (size_t i = 0; i < 4; i++)
-            if (strncmp(line, jx[i], strlen(jx[i])) == 0)
-                jax = true;
-    }
-    free(line);
-    fclose(f);
-    if (jax)
-        return "the twin is a JAX program (solar-validate times PyTorch twins)";
-    if (!model)
-        return "the twin has no class Model (not a KernelBench-style module)";
-    return NULL;
+    SolBuf text = {0};
+    const char *why = NULL;
+    if (sol_file_read(py, 0, &text) != SOL_READ_OK)
+        why = "the twin cannot be read";
+    else if (sol_source_language(text.data, text.len, NULL) == SOL_LANG_JAX)
+        why = "the twin is a JAX program (solar-validate times PyTorch twins)";
+    else if (strncmp(text.data, "class Model", 11) != 0 && !strstr(text.data, "\nclass Model"))
+        why = "the twin has no class Model (not a KernelBench-style module)";
+    sol_buf_free(&text);
+    return why;
 }
 
 bool sol_val_batch_case(SolValCase *c, const char *mlir, const char *key, SolSizes *sizes,

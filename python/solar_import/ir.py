@@ -88,11 +88,6 @@ class Ix:
             return v
         return Ix(off=Sym.lift(v))
 
-    def _lin(self):
-        if self.div is not None:
-            raise ValueError("a divided index is not linear")
-        return self
-
     def __add__(self, o):
         o = Ix.lift(o)
         if self.div is not None or o.div is not None:

@@ -338,6 +338,49 @@ static void test_venv(const char *dir)
     EXPECT(unlink(py) == 0 && rmdir(bin) == 0);
 }
 
+/* mkdir -p: nested directories, an existing one, and a file in the way; cleans up after. */
+static void test_mkdir_p(const char *dir)
+{
+    char deep[512], mid[512], file[512], under_file[512];
+    snprintf(mid, sizeof mid, "%s/p", dir);
+    snprintf(deep, sizeof deep, "%s/p/q", dir);
+    snprintf(file, sizeof file, "%s/f", dir);
+    snprintf(under_file, sizeof under_file, "%s/f/g", dir);
+    SolBuf err = {0};
+    EXPECT(sol_mkdir_p(deep, 0700, &err) && sol_file_is_dir(deep));
+    EXPECT(sol_mkdir_p(deep, 0700, &err) && err.len == 0); /* already there */
+    EXPECT(sol_tool_write_file(&tool, file, "x", 1));
+    EXPECT(!sol_mkdir_p(under_file, 0700, &err));
+    SolBuf want = {0};
+    sol_buf_printf(&want, "'%s' is not a directory", file);
+    EXPECT_STR(err.data, want.data);
+    EXPECT(rmdir(deep) == 0 && rmdir(mid) == 0 && unlink(file) == 0);
+    sol_buf_free(&err);
+    EXPECT(!sol_mkdir_p("", 0700, &err)); /* not a read past the empty string */
+    EXPECT(strncmp(err.data, "cannot create '': ", 18) == 0);
+    sol_buf_free(&err);
+    sol_buf_free(&want);
+}
+
+/* SOLAR_CACHE_DIR, else ~/.cache/solar; empty, or neither set: no cache. */
+static void test_cache_dir(void)
+{
+    SolBuf out = {0};
+    setenv("SOLAR_CACHE_DIR", "/c", 1);
+    EXPECT(sol_cache_dir(&out));
+    EXPECT_STR(out.data, "/c");
+    sol_buf_free(&out);
+    setenv("SOLAR_CACHE_DIR", "", 1);
+    EXPECT(!sol_cache_dir(&out) && out.len == 0);
+    unsetenv("SOLAR_CACHE_DIR");
+    setenv("HOME", "/h", 1);
+    EXPECT(sol_cache_dir(&out));
+    EXPECT_STR(out.data, "/h/.cache/solar");
+    sol_buf_free(&out);
+    unsetenv("HOME");
+    EXPECT(!sol_cache_dir(&out) && out.len == 0);
+}
+
 int main(void)
 {
     tool.err = open_memstream(&msg, &msg_len);
@@ -349,7 +392,9 @@ int main(void)
     EXPECT(mkdtemp(dir) != NULL);
     test_files(dir);
     test_venv(dir);
+    test_mkdir_p(dir);
     EXPECT(rmdir(dir) == 0);
+    test_cache_dir();
     test_misc();
     fclose(tool.err);
     free(msg);

@@ -25,7 +25,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 
 enum { EXIT_FAIL = 1, EXIT_USAGE = 2 };
@@ -288,29 +287,11 @@ static double now_seconds(void)
 /* Creates DIR and its missing parents, like `mkdir -p`. */
 static bool make_out_dir(const char *dir)
 {
-    char *path = sol_xstrdup(dir);
-    bool ok = true;
-    for (char *p = path + 1; ok; p++) {
-        if (*p != '/' && *p != '\0')
-            continue;
-        char saved = *p;
-        *p = '\0';
-        struct stat st;
-        if (stat(path, &st) != 0) {
-            if (mkdir(path, 0777) != 0 && errno != EEXIST) {
-                sol_tool_error(&run_tool, "--out-dir %s: cannot create '%s': %s", dir, path,
-                               strerror(errno));
-                ok = false;
-            }
-        } else if (!S_ISDIR(st.st_mode)) {
-            sol_tool_error(&run_tool, "--out-dir %s: '%s' is not a directory", dir, path);
-            ok = false;
-        }
-        *p = saved;
-        if (saved == '\0')
-            break;
-    }
-    free(path);
+    SolBuf err = {0};
+    bool ok = sol_mkdir_p(dir, 0777, &err);
+    if (!ok)
+        sol_tool_error(&run_tool, "--out-dir %s: %s", dir, err.data);
+    sol_buf_free(&err);
     return ok;
 }
 
@@ -462,8 +443,7 @@ out:
 }
 
 /* The C engine's settings from the environment: SOLAR_RUN_ENGINE (unless --engine), SOLAR_CC,
- * and the cache under SOLAR_CACHE_DIR, else ~/.cache/solar (none when it is empty or there is
- * no HOME). */
+ * and the cache (sol_cache_dir: SOLAR_CACHE_DIR, else ~/.cache/solar; none when it is empty). */
 static bool engine_environment(RunOptions *o, SolBuf *cache)
 {
     const char *engine = getenv("SOLAR_RUN_ENGINE");
@@ -471,12 +451,7 @@ static bool engine_environment(RunOptions *o, SolBuf *cache)
         !parse_engine("SOLAR_RUN_ENGINE", engine, &o->exec.engine))
         return false;
     o->exec.cc = getenv("SOLAR_CC");
-    const char *dir = getenv("SOLAR_CACHE_DIR"), *home = getenv("HOME");
-    if (dir)
-        sol_buf_puts(cache, dir);
-    else if (home && *home)
-        sol_buf_printf(cache, "%s/.cache/solar", home);
-    o->exec.cache_dir = cache->len ? cache->data : NULL;
+    o->exec.cache_dir = sol_cache_dir(cache) ? cache->data : NULL;
     return true;
 }
 

@@ -167,7 +167,7 @@ static void print_help(FILE *out)
           "  SOLAR_LLM_BASE_URL   the endpoint (POST BASE/chat/completions), if no --base-url\n"
           "  SOLAR_LLM_MODEL      the model, if no --model\n"
           "  SOLAR_LLM_API_KEY    sent as `Authorization: Bearer`; never printed or stored\n"
-          "  SOLAR_CACHE_DIR      the reply cache (default ~/.cache/solar)\n"
+          "  SOLAR_CACHE_DIR      the reply cache (default ~/.cache/solar; empty: no cache)\n"
           "  SOLAR_PYTHON         the Python that runs the program (default: the first of the\n"
           "                       project's .venv, python3 and /usr/bin/python3 that has\n"
           "                       numpy and torch, or jax)\n\n"

@@ -46,10 +46,6 @@ def read(b, x, out_shape, idx, elem):
     return scalar_value(b, x, elem)
 
 
-def operand_elem(x, default):
-    return x.elem if is_tensor(x) else default
-
-
 def promoted(xs, out_elem):
     """The computation type of a comparison's operands."""
     tens = [x.elem for x in xs if is_tensor(x)]
@@ -289,10 +285,6 @@ def f_reciprocal(b, v, ty):
 
 def f_square(b, v, ty):
     return b.op("arith.mulf" if is_float(ty) else "arith.muli", v[0], v[0], ty=ty)
-
-
-def f_pow_scalar(b, v, ty):
-    return b.op("math.powf", v[0], v[1], ty=ty)
 
 
 @inplace_ok

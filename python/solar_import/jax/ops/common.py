@@ -64,10 +64,6 @@ def combine(b, kind, acc, v, elem):
     raise ValueError(kind)
 
 
-def zero_ix():
-    return Ix.lift(0)
-
-
 def const_one(s):
     s = Sym.lift(s)
     return s.is_const() and s.value() == 1
