@@ -8,6 +8,7 @@
  * met on the way is kept as a statement (operands, output, domain) for the cache-aware bound.
  */
 #include "Analysis/graph.h"
+#include "Analysis/graph_builder.h"
 #include "Analysis/footprint.h"
 #include "Support/ptr_map.h"
 
@@ -32,58 +33,9 @@ SolDtype sol_dtype_of(const SolType *t)
     return SOL_DT_I64;
 }
 
-/* A domain with its point count computed once. */
-typedef struct Scope {
-    SolDomain dom;
-    bool counted;
-    SolCount count;
-} Scope;
 
-typedef struct Access {
-    uint32_t tensor;
-    const Scope *scope;
-    const SolAffineExpr **subs; /* NULL: data-dependent */
-    uint32_t rank;
-    bool write;
-    /* The value moved: a load's result, a store's stored value, a linalg.generic operand's
-     * block argument (for statements, see resolve_stmts). */
-    const SolValue *val;
-} Access;
 
-/* A contraction found while walking a node, resolved into a SolStmt at the node's end. */
-typedef struct StmtStub {
-    const SolOp *add;         /* the reduction's add */
-    Scope *scope;             /* the multiply's scope */
-    int64_t in[2];            /* access of each operand, -1: none */
-    const SolValue *acc;      /* the add's accumulator operand */
-    SolDtype dtype;
-} StmtStub;
-
-/* A callee's argument and the caller's value it stands for, while a call is analysed. */
-typedef struct Subst {
-    const SolValue *from, *to;
-} Subst;
-
-typedef struct Builder {
-    SolContext *ctx;
-    SolModule *module;
-    SolVecOf(Subst) subst;
-    int call_depth;
-    SolGraph *g;
-    SolOp *func;
-    SolNode *node;
-    SolVecOf(Access) accs;
-    SolVecOf(SolGraphTensor) tensors;
-    SolVecOf(int64_t *) tensor_dims; /* per tensor: its dims (static or derived) */
-    SolPtrMap tensor_index;          /* value -> index in tensors (a graph of 10,000 nodes has
-                                        as many tensors: a linear search made building quadratic) */
-    SolVecOf(StmtStub) stubs; /* the current node's contractions */
-    bool has_reduction;
-    bool sizing; /* the first walk, which only sizes `?` dims (see presize) */
-    bool ok;
-} Builder;
-
-static SolCount scope_count(Scope *s)
+SolCount sol_graph_scope_count(Scope *s)
 {
     if (!s->counted) {
         s->count = sol_domain_count(&s->dom);
@@ -135,7 +87,7 @@ static const SolValue *root_of(const Builder *B, const SolValue *v)
     }
 }
 
-static uint32_t tensor_of(Builder *B, const SolValue *mem)
+uint32_t sol_graph_tensor_of(Builder *B, const SolValue *mem)
 {
     mem = root_of(B, mem);
     uint64_t index;
@@ -162,7 +114,7 @@ static uint32_t tensor_of(Builder *B, const SolValue *mem)
 static void add_access(Builder *B, const SolValue *mem, const Scope *s, const SolAffineExpr **subs,
                        bool write, const SolValue *val)
 {
-    Access a = {tensor_of(B, mem), s, subs, mem->type->rank, write, val};
+    Access a = {sol_graph_tensor_of(B, mem), s, subs, mem->type->rank, write, val};
     sol_vec_push(&B->accs, a);
     if (!subs) {
         B->node->data_dependent = true;
@@ -206,147 +158,6 @@ static const SolAffineExpr **value_subs(Builder *B, const Scope *s, const SolOp 
 
 /* ---- op counting ---------------------------------------------------------------------------- */
 
-/* A value read from memory: a load, a linalg.generic block argument, or an extension of one. */
-static bool is_loaded(const SolValue *v)
-{
-    if (v->def && (v->def->kind == SOL_OP_EXTF || v->def->kind == SOL_OP_EXTSI ||
-                   v->def->kind == SOL_OP_EXTUI))
-        v = sol_op_operand(v->def, 0);
-    if (v->def)
-        return v->def->kind == SOL_OP_LOAD || v->def->kind == SOL_OP_MLOAD;
-    SolOp *owner = sol_block_parent_op(v->owner);
-    return owner && owner->kind == SOL_OP_GENERIC;
-}
-
-/* The accumulator side of a reduction `add`: an iter_arg, an output block argument of a
- * generic, or a load of the element the add's result is stored back to (read-modify-write). */
-static bool is_accumulator(const SolValue *v, const SolOp *add)
-{
-    if (!v->def) {
-        SolOp *owner = sol_block_parent_op(v->owner);
-        if (owner && owner->kind == SOL_OP_FOR)
-            return v->index > 0;
-        return owner && owner->kind == SOL_OP_GENERIC && v->index >= owner->props.generic.num_ins;
-    }
-    const SolOp *ld = v->def;
-    if (ld->kind != SOL_OP_LOAD && ld->kind != SOL_OP_MLOAD)
-        return false;
-    for (const SolUse *u = add->results[0].uses; u; u = u->next) {
-        const SolOp *st = u->user;
-        bool same_kind = (ld->kind == SOL_OP_LOAD && st->kind == SOL_OP_STORE) ||
-                         (ld->kind == SOL_OP_MLOAD && st->kind == SOL_OP_MSTORE);
-        if (!same_kind || sol_op_operand(st, 1) != sol_op_operand(ld, 0) ||
-            st->num_operands != ld->num_operands + 1 ||
-            (ld->kind == SOL_OP_LOAD && st->props.access.map != ld->props.access.map))
-            continue;
-        bool same = true;
-        for (uint32_t i = 1; i < ld->num_operands && same; i++)
-            same = sol_op_operand(st, i + 1) == sol_op_operand(ld, i);
-        if (same)
-            return true;
-    }
-    return false;
-}
-
-/* `add(acc, mul(load, load))`: the multiply (with one use) of a contraction, or NULL. */
-static SolOp *contraction_mul(const SolOp *add)
-{
-    if (add->kind != SOL_OP_ADDF && add->kind != SOL_OP_ADDI)
-        return NULL;
-    for (int side = 0; side < 2; side++) {
-        const SolValue *p = sol_op_operand(add, side), *acc = sol_op_operand(add, 1 - side);
-        SolOp *mul = p->def;
-        if (!mul || (mul->kind != SOL_OP_MULF && mul->kind != SOL_OP_MULI))
-            continue;
-        if (!p->uses || p->uses->next || !is_accumulator(acc, add))
-            continue;
-        if (is_loaded(sol_op_operand(mul, 0)) && is_loaded(sol_op_operand(mul, 1)))
-            return mul;
-    }
-    return NULL;
-}
-
-static bool is_contraction_mul(const SolOp *mul)
-{
-    const SolValue *r = &mul->results[0];
-    return r->uses && !r->uses->next && contraction_mul(r->uses->user) == mul;
-}
-
-/* A widening cast whose every use is a contraction's multiply. */
-static bool feeds_contraction(const SolOp *cast)
-{
-    const SolValue *r = &cast->results[0];
-    if (!r->uses)
-        return false;
-    for (const SolUse *u = r->uses; u; u = u->next)
-        if ((u->user->kind != SOL_OP_MULF && u->user->kind != SOL_OP_MULI) ||
-            !is_contraction_mul(u->user))
-            return false;
-    return true;
-}
-
-/* Levels of a window: those in a subscript summing several levels of one operand that the
- * other operand also indexes (r, s of `in[c, p+r, q+s] * w[f, c, r, s]`). */
-static uint64_t window_levels(Builder *B, const SolOp *mul)
-{
-    const Access *in[2] = {NULL, NULL};
-    for (int k = 0; k < 2; k++) {
-        const SolValue *v = sol_op_operand(mul, (uint32_t)k);
-        if (v->def && (v->def->kind == SOL_OP_EXTF || v->def->kind == SOL_OP_EXTSI))
-            v = sol_op_operand(v->def, 0);
-        /* the access recorded for this load: the latest read of its memref */
-        if (!v->def)
-            return 0;
-        const SolValue *mem = sol_op_operand(v->def, 0);
-        uint32_t t = tensor_of(B, mem);
-        for (size_t i = B->accs.len; i-- > 0;)
-            if (B->accs.data[i].tensor == t && !B->accs.data[i].write) {
-                in[k] = &B->accs.data[i];
-                break;
-            }
-    }
-    if (!in[0] || !in[1] || !in[0]->subs || !in[1]->subs)
-        return 0;
-    /* A window subscript sums a level the other operand indexes (the tap, r) with one it
-     * does not (the output position, p); `h*D + d` of a head split sums two indexed ones. */
-    uint64_t win = 0;
-    for (int k = 0; k < 2; k++) {
-        uint64_t other = 0;
-        for (uint32_t r = 0; r < in[1 - k]->rank; r++)
-            other |= sol_level_uses(in[1 - k]->subs[r]);
-        for (uint32_t r = 0; r < in[k]->rank; r++) {
-            uint64_t u = sol_level_uses(in[k]->subs[r]);
-            if (__builtin_popcountll(u) >= 2 && (u & other) && (u & ~other))
-                win |= u & other;
-        }
-    }
-    return win;
-}
-
-/* The read access that loaded v (a load's result or a generic's block argument, through a
- * widening cast), or -1. */
-static int64_t loaded_by(const Builder *B, const SolValue *v)
-{
-    if (v->def && (v->def->kind == SOL_OP_EXTF || v->def->kind == SOL_OP_EXTSI ||
-                   v->def->kind == SOL_OP_EXTUI))
-        v = sol_op_operand(v->def, 0);
-    for (size_t i = B->accs.len; i-- > 0;)
-        if (!B->accs.data[i].write && B->accs.data[i].val == v)
-            return (int64_t)i;
-    return -1;
-}
-
-/* Records the contraction `add(acc, mul)` at scope s for the cache-aware bound. */
-static void add_stub(Builder *B, Scope *s, const SolOp *add, const SolOp *mul, SolDtype dt)
-{
-    if (B->sizing)
-        return;
-    StmtStub st = {.add = add, .scope = s, .dtype = dt};
-    for (int k = 0; k < 2; k++)
-        st.in[k] = loaded_by(B, sol_op_operand(mul, (uint32_t)k));
-    st.acc = sol_op_operand(add, sol_op_operand(add, 0) == &mul->results[0] ? 1 : 0);
-    sol_vec_push(&B->stubs, st);
-}
 
 static void add_count(Builder *B, uint64_t *slot, uint64_t n)
 {
@@ -372,16 +183,16 @@ static void count_op(Builder *B, Scope *s, SolOp *op)
     if ((op->kind == SOL_OP_CMPI || op->kind == SOL_OP_CMPF) &&
         sol_type_is_index(op->operands[0].value->type))
         return;
-    if ((op->kind == SOL_OP_MULF || op->kind == SOL_OP_MULI) && is_contraction_mul(op))
+    if ((op->kind == SOL_OP_MULF || op->kind == SOL_OP_MULI) && sol_graph_is_contraction_mul(op))
         return; /* counted with its add */
     if ((op->kind == SOL_OP_EXTF || op->kind == SOL_OP_EXTSI || op->kind == SOL_OP_EXTUI) &&
-        feeds_contraction(op))
+        sol_graph_feeds_contraction(op))
         return; /* mixed precision: matrix units take the narrow inputs as they are */
-    SolCount c = scope_count(s);
+    SolCount c = sol_graph_scope_count(s);
     B->node->approximate |= c.approximate;
     if (c.overflow)
         B->g->overflow = true;
-    SolOp *mul = contraction_mul(op);
+    SolOp *mul = sol_graph_contraction_mul(op);
     if (mul) {
         SolDtype dt = sol_dtype_of(sol_op_operand(mul, 0)->type);
         const SolValue *a = sol_op_operand(mul, 0);
@@ -393,8 +204,8 @@ static void count_op(Builder *B, Scope *s, SolOp *op)
             B->g->overflow = true;
         }
         add_count(B, &B->node->matrix_flops[dt], flops);
-        add_stub(B, s, op, mul, dt);
-        uint64_t win = window_levels(B, mul);
+        sol_graph_add_stub(B, s, op, mul, dt);
+        uint64_t win = sol_graph_window_levels(B, mul);
         if (win) {
             /* 2 FLOPs per (output, input channel): the taps projected out */
             SolCount pc = sol_domain_count_projected(&s->dom, win);
@@ -417,7 +228,7 @@ static void walk_op(Builder *B, SolOp *op, Scope *s);
 
 static void note_iterations(Builder *B, Scope *s)
 {
-    SolCount c = scope_count(s);
+    SolCount c = sol_graph_scope_count(s);
     if (s->dom.num_levels >= 1 && c.value > B->node->iterations)
         B->node->iterations = c.value;
 }
@@ -465,7 +276,7 @@ static void walk_generic(Builder *B, SolOp *op, Scope *outer)
                     break;
                 }
                 /* A `?` dim an earlier node's accesses sized (an output the loops wrote). */
-                uint32_t ti = tensor_of(B, sol_op_operand(op, k));
+                uint32_t ti = sol_graph_tensor_of(B, sol_op_operand(op, k));
                 if (B->tensors.data[ti].elems && B->tensor_dims.data[ti][r] != SOL_DYNAMIC)
                     size = B->tensor_dims.data[ti][r];
             }
@@ -644,165 +455,6 @@ static void walk_block(Builder *B, SolBlock *block, Scope *s)
     }
 }
 
-/* ---- contraction statements ------------------------------------------------------------------ */
-
-/* The write access of the current node that stores v, or -1. */
-static int64_t stored_by(const Builder *B, const SolValue *v)
-{
-    for (size_t i = 0; i < B->accs.len; i++)
-        if (B->accs.data[i].write && B->accs.data[i].val == v)
-            return (int64_t)i;
-    return -1;
-}
-
-/* The one write access the accumulated value `v` reaches: through the yields of enclosing
- * loops (iter_args), elementwise ops applied to it (a scale, an activation) and a generic's
- * yield. -1 when it reaches none, several, or leaves through anything else. */
-static int64_t output_of(const Builder *B, const SolValue *v)
-{
-    const SolValue *work[64];
-    uint32_t n = 0, steps = 0;
-    int64_t found = -1;
-    work[n++] = v;
-    while (n) {
-        const SolValue *x = work[--n];
-        for (const SolUse *u = x->uses; u; u = u->next) {
-            const SolOp *user = u->user;
-            uint32_t idx = (uint32_t)(u - user->operands);
-            const SolValue *next = NULL;
-            int64_t hit = -1;
-            if (++steps > 256)
-                return -1;
-            if ((user->kind == SOL_OP_STORE || user->kind == SOL_OP_MSTORE) && idx == 0) {
-                hit = stored_by(B, x);
-            } else if (user->kind == SOL_OP_YIELD || user->kind == SOL_OP_LYIELD) {
-                SolOp *parent = sol_block_parent_op(user->parent);
-                if (!parent)
-                    return -1;
-                if (parent->kind == SOL_OP_FOR && idx < parent->num_results)
-                    next = &parent->results[idx];
-                else if (parent->kind == SOL_OP_GENERIC) {
-                    SolBlock *body = sol_region_first_block(&parent->regions[0]);
-                    uint32_t arg = parent->props.generic.num_ins + idx;
-                    hit = body && arg < body->num_args ? stored_by(B, &body->args[arg]) : -1;
-                } else
-                    return -1;
-            } else if (user->num_results == 1 && !sol_type_is_index(user->results[0].type) &&
-                       ((sol_op_info((SolOpKind)user->kind)->flags & (SOL_OPF_FLOAT | SOL_OPF_INT)) ||
-                        sol_op_info((SolOpKind)user->kind)->syntax == SOL_SYN_CAST)) {
-                next = &user->results[0];
-            } else {
-                return -1;
-            }
-            if (next) {
-                if (n == 64)
-                    return -1;
-                work[n++] = next;
-            } else if (hit < 0 || (found >= 0 && found != hit)) {
-                return -1;
-            } else {
-                found = hit;
-            }
-        }
-    }
-    return found;
-}
-
-static SolStmtAccess stmt_access(const Builder *B, int64_t i)
-{
-    SolStmtAccess a = {0};
-    if (i < 0) {
-        a.tensor = UINT32_MAX;
-        return a;
-    }
-    const Access *x = &B->accs.data[i];
-    a.tensor = x->tensor;
-    a.subs = x->subs;
-    a.rank = x->rank;
-    return a;
-}
-
-static uint64_t access_uses(const Access *a)
-{
-    uint64_t u = 0;
-    for (uint32_t r = 0; a->subs && r < a->rank; r++)
-        u |= sol_level_uses(a->subs[r]);
-    return u;
-}
-
-/* An earlier write `init` of the output `out` does not overwrite later values: every loop
- * the two share and the output's subscripts follow, the initialisation's follow too. */
-static bool init_precedes(const Access *init, const Access *out)
-{
-    if (!init->subs || !out->subs)
-        return false;
-    uint64_t ui = access_uses(init), uo = access_uses(out);
-    const SolDomain *di = &init->scope->dom, *dout = &out->scope->dom;
-    for (uint32_t k = 0; k < di->num_levels && k < dout->num_levels && k < 64; k++) {
-        if (!di->levels[k].iv || di->levels[k].iv != dout->levels[k].iv)
-            break;
-        if ((uo >> k & 1) && !(ui >> k & 1))
-            return false;
-    }
-    return true;
-}
-
-/* Turns the node's contraction stubs into statements: operands, output and whether the
- * output's values are final within this node (later nodes are checked by the caller). */
-static void resolve_stmts(Builder *B, SolNode *node)
-{
-    node->num_stmts = (uint32_t)B->stubs.len;
-    node->stmts = sol_arena_alloc(&B->g->arena, (B->stubs.len + 1) * sizeof *node->stmts);
-    for (size_t k = 0; k < B->stubs.len; k++) {
-        StmtStub *st = &B->stubs.data[k];
-        SolStmt *t = &node->stmts[k];
-        SolCount c = scope_count(st->scope);
-        t->dom = &st->scope->dom;
-        t->points = c.value;
-        t->approximate = c.approximate;
-        t->dtype = st->dtype;
-        for (int j = 0; j < 2; j++)
-            t->in[j] = stmt_access(B, st->in[j]);
-        int64_t o = -1, acc_load = -1;
-        const SolValue *acc = st->acc;
-        SolOp *owner = acc->def ? NULL : sol_block_parent_op(acc->owner);
-        bool generic_out = owner && owner->kind == SOL_OP_GENERIC &&
-                           acc->index >= owner->props.generic.num_ins;
-        if (generic_out)
-            o = stored_by(B, acc); /* a generic's output block argument */
-        else
-            o = output_of(B, &st->add->results[0]);
-        /* The accumulator's read: a load's result, or a generic's output block argument
-         * (the generic reads its output operand through it). */
-        acc_load = loaded_by(B, acc);
-        if (o < 0 || !B->accs.data[o].subs)
-            continue;
-        t->out = stmt_access(B, o);
-        t->has_out = true;
-        t->in_place = generic_out || acc_load >= 0;
-        uint32_t outer = B->accs.data[o].scope->dom.num_levels;
-        t->value_mask = t->in_place ? access_uses(&B->accs.data[o])
-                        : outer >= 64 ? ~0ull : (1ull << outer) - 1;
-        /* Final unless another access of this node touches the output: reads, and writes
-         * that are not an earlier initialisation. */
-        const Access *out = &B->accs.data[o];
-        int64_t first = o;
-        for (int j = 0; j < 2; j++)
-            if (st->in[j] >= 0 && st->in[j] < first)
-                first = st->in[j];
-        if (acc_load >= 0 && acc_load < first)
-            first = acc_load;
-        /* A store that some value level does not move overwrites earlier values. */
-        bool final = (t->value_mask & ~access_uses(out)) == 0;
-        for (size_t i = 0; i < B->accs.len && final; i++) {
-            const Access *a = &B->accs.data[i];
-            if (a->tensor != out->tensor || (int64_t)i == o || (int64_t)i == acc_load)
-                continue;
-            final = a->write && (int64_t)i < first && init_precedes(a, out);
-        }
-        t->out_final = final;
-    }
-}
 
 /* ---- footprints ------------------------------------------------------------------------------ */
 
@@ -1056,7 +708,7 @@ bool sol_graph_build(SolContext *ctx, SolModule *m, SolOp *func, SolGraph *g)
         walk_op(&B, op, top);
         if (!B.ok)
             break;
-        resolve_stmts(&B, &node);
+        sol_graph_resolve_stmts(&B, &node);
         while (gread.len < B.tensors.len) {
             SolImage empty = {0};
             sol_vec_push(&gread, empty);
