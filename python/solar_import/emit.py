@@ -16,7 +16,7 @@ import operator
 import os
 
 from . import ops
-from .errors import ImportFault, NeedFixed, NeedMaterialize, located
+from .errors import ImportFault, NeedFixed, emit_materializing, located
 from .fit import _shapes_of, _node_class, count_ints, fitted_args
 from .ir import Builder, Buffer, Ix, Tensor, elem_of
 from .sym import Sym
@@ -233,14 +233,8 @@ def emit_module(trace, syms, plan, path):
     iterations at any sizes). syms: [Sym] per slot of fit.flatten(trace); plan: dict with
     "index_args" (names, in order). A view that turns out to need a copy (NeedMaterialize)
     restarts the emission with that reshape materialised."""
-    materialize = set()
-    while True:
-        try:
-            return _emit_module(trace, syms, plan, path, materialize)
-        except NeedMaterialize as e:
-            if e.node in materialize:
-                raise
-            materialize.add(e.node)
+    return emit_materializing(lambda materialize: _emit_module(trace, syms, plan, path,
+                                                               materialize))
 
 
 def _emit_module(trace, syms, plan, path, materialize):

@@ -58,3 +58,16 @@ class NeedMaterialize(Exception):
     def __init__(self, node):
         Exception.__init__(self, "materialise %s" % node)
         self.node = node
+
+
+def emit_materializing(emit_once):
+    """emit_once(materialize) with the set of views to copy, grown until no NeedMaterialize
+    is raised (each view at most once: a second request for one is a real fault)."""
+    materialize = set()
+    while True:
+        try:
+            return emit_once(materialize)
+        except NeedMaterialize as e:
+            if e.node in materialize:
+                raise
+            materialize.add(e.node)

@@ -20,7 +20,7 @@ at the end. Outputs that are an input, a literal or a view are copied at the end
 import os
 
 from ..emit import OpContext, copy_into, _sanitize
-from ..errors import ImportFault, NeedMaterialize, located
+from ..errors import ImportFault, emit_materializing, located
 from ..ir import Builder, Buffer, Tensor
 from ..sym import Sym
 from .trace import Lit
@@ -109,14 +109,8 @@ def emit_module(trace, syms, plan, path):
     """(module text without the header, work terms: ir.work_at(terms, env) estimates its loop
     iterations at any sizes); a view that needs a copy (NeedMaterialize)
     restarts the emission with that reshape materialised."""
-    materialize = set()
-    while True:
-        try:
-            return _emit_module(trace, syms, plan, path, materialize)
-        except NeedMaterialize as e:
-            if e.node in materialize:
-                raise
-            materialize.add(e.node)
+    return emit_materializing(lambda materialize: _emit_module(trace, syms, plan, path,
+                                                               materialize))
 
 
 def _rebuild(v, slot):
