@@ -667,11 +667,26 @@ static int find_memref_arg(SolBlock *body, const SolIdent *name)
     return -1;
 }
 
+/* Whether a shape read from a file can become arg's type: same rank, the type's static dims,
+ * and users that follow the type. */
+static bool file_shape_fits(const SolValue *arg, const SolBinding *bind)
+{
+    const SolType *t = arg->type;
+    if (bind->rank != t->rank)
+        return false;
+    for (uint32_t d = 0; d < t->rank; d++)
+        if (t->dims[d] != SOL_DYNAMIC && t->dims[d] != bind->dims[d])
+            return false;
+    return users_follow_type(arg);
+}
+
 /* `X=16x16384`: checks the shape against the argument's type, then makes it the type. */
 static bool bind_shape(Binder *b, SolBlock *body, const SolBinding *bind)
 {
     const char *fn = b->func->props.func->sym->str;
     int k = find_memref_arg(body, sol_ident_cstr(b->ctx, bind->name));
+    if (bind->from_file && (k < 0 || !file_shape_fits(&body->args[k], bind)))
+        return true;
     if (k < 0) {
         sol_emit_error(b->ctx, b->func->loc,
                        "--bind: function '@%s' has no memref argument '%s' (a shape such as "

@@ -150,6 +150,10 @@ typedef struct SolBinding {
     int64_t value;    /* an `index` argument's value, >= 0 (when rank == 0) */
     uint32_t rank;    /* > 0: the shape of a memref argument, `X=16x16384` */
     int64_t *dims;    /* rank sizes >= 0 (heap) */
+    bool from_file;   /* a shape read from an input file, not asked for: applied only where the
+                         argument can take it (an argument of that name, rank and static dims,
+                         used only through its own type), silently skipped elsewhere, so the
+                         file's own check reports any disagreement */
 } SolBinding;
 
 typedef struct SolBindings {

@@ -1,8 +1,8 @@
 /*
  * solar-run's argument tensors: one per memref argument of the bound entry function, read
  * from `--input NAME=FILE.npy` or filled with seeded random data (normal for floats, uniform
- * in [0, 8) for integers, 0/1 for i1). `?` dims that --bind did not resolve come from the
- * file's shape; a file whose dtype, rank or static dims disagree with the argument is an
+ * in [0, 8) for integers, 0/1 for i1). `?` dims come from the file's shape where one is
+ * given (before --bind folds the sizes in, run_add_file_shapes), else from --bind; a file whose dtype, rank or static dims disagree with the argument is an
  * error naming both.
  */
 #include "Exec/npy.h"
@@ -123,15 +123,9 @@ static bool prepare_arg(const RunOptions *o, SolOp *func, uint32_t i, SolTensor 
     NamedPath *in = find_input(o, name);
     if (in) {
         in->used = true;
-        SolBuf err = {0};
-        bool raw = false;
-        size_t max = o->exec.max_memory ? (size_t)o->exec.max_memory : SIZE_MAX;
-        if (!sol_npy_read(in->path, t, max, &raw, &err)) {
-            sol_tool_error(&run_tool, "--input %s=%s: %s", in->name, in->path, err.data);
-            sol_buf_free(&err);
-            return false;
-        }
-        if (!file_matches(name, in, type, want, t, raw)) {
+        *t = in->data; /* taken over */
+        in->data = (SolTensor){0};
+        if (!file_matches(name, in, type, want, t, in->raw_u16)) {
             sol_tensor_free(t);
             return false;
         }
@@ -161,6 +155,58 @@ static bool prepare_arg(const RunOptions *o, SolOp *func, uint32_t i, SolTensor 
     }
     fill_random(t, o->seed, name);
     return true;
+}
+
+bool run_read_inputs(RunOptions *o)
+{
+    size_t max = o->exec.max_memory ? (size_t)o->exec.max_memory : SIZE_MAX;
+    bool ok = true;
+    for (size_t i = 0; i < o->inputs.len; i++) {
+        NamedPath *in = &o->inputs.data[i];
+        SolBuf err = {0};
+        if (!sol_npy_read(in->path, &in->data, max, &in->raw_u16, &err)) {
+            sol_tool_error(&run_tool, "--input %s=%s: %s", in->name, in->path, err.data);
+            ok = false;
+        }
+        sol_buf_free(&err);
+    }
+    return ok;
+}
+
+static bool has_shape_binding(const SolBindings *b, const char *name)
+{
+    for (size_t i = 0; i < b->len; i++)
+        if (b->data[i].rank && strcmp(b->data[i].name, name) == 0)
+            return true;
+    return false;
+}
+
+void run_add_file_shapes(RunOptions *o, SolOp *func)
+{
+    SolBlock *body = sol_region_first_block(&func->regions[0]);
+    for (uint32_t i = 0; i < body->num_args; i++) {
+        char buf[32];
+        const char *name = run_arg_name(func, i, buf, sizeof buf);
+        const SolType *type = body->args[i].type;
+        const NamedPath *in = find_input(o, name);
+        SolElemKind want;
+        if (!in || !sol_type_is_memref(type) || sol_type_num_dynamic(type) == 0 ||
+            in->data.rank == 0 || !sol_elem_from_type(type->elem, &want) ||
+            (want != in->data.elem && !in->raw_u16) || has_shape_binding(&o->bindings, name))
+            continue; /* the file's own check (prepare_arg) reports any disagreement */
+        int64_t *dims = sol_xcalloc(in->data.rank, sizeof *dims);
+        memcpy(dims, in->data.dims, in->data.rank * sizeof *dims);
+        sol_vec_push(&o->bindings, ((SolBinding){.name = sol_xstrdup(name),
+                                                 .rank = in->data.rank,
+                                                 .dims = dims,
+                                                 .from_file = true}));
+    }
+}
+
+void run_free_inputs(RunOptions *o)
+{
+    for (size_t i = 0; i < o->inputs.len; i++)
+        sol_tensor_free(&o->inputs.data[i].data);
 }
 
 bool run_prepare_args(const RunOptions *o, SolOp *func, SolTensor *tensors)

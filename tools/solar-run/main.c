@@ -426,6 +426,10 @@ static int run_file(SolContext *ctx, RunOptions *o)
         rc = EXIT_USAGE;
         goto done;
     }
+    if (!run_read_inputs(o))
+        goto done;
+    if (o->bindings.len) /* without --bind nothing is folded: the files size the arguments */
+        run_add_file_shapes(o, func);
     if (!sol_bind_entry(ctx, m, func, o->bindings.data, o->bindings.len)) {
         rc = EXIT_USAGE;
         goto done;
@@ -473,6 +477,7 @@ static int run_driver(int argc, char **argv)
         rc = run_file(ctx, &o);
     sol_buf_free(&cache);
     sol_bindings_free(&o.bindings);
+    run_free_inputs(&o);
     sol_vec_free(&o.inputs);
     sol_vec_free(&o.compares);
     sol_context_free(ctx);
