@@ -127,6 +127,9 @@ def main(argv=None):
             print(m, file=sys.stderr)
         return 1
     except Exception as e:  # an importer bug: still located at the file, never a bare trace
+        if args.verbose:  # for the bug report: where in the importer
+            import traceback
+            traceback.print_exc()
         print(_internal_error(args.model, e), file=sys.stderr)
         return 1
     try:

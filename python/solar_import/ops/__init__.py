@@ -158,6 +158,7 @@ EMITTERS = {
     "aten.embedding": gather.emit_embedding,
     "aten.index_select": gather.emit_index_select,
     "aten.gather": gather.emit_gather,
+    "aten.index": gather.emit_index,
     "aten.nll_loss_forward": gather.emit_nll_loss,
 
     # -- recurrent layers, one node each (leaf_ops.py; rnn.py)
@@ -192,6 +193,7 @@ EMITTERS = {
     "aten.slice": shape.emit_slice,
     "aten.select": shape.emit_select,
     "aten.flip": shape.emit_flip,
+    "aten.roll": shape.emit_roll,
     "aten.unfold": shape.emit_unfold,
     "aten.split": shape.emit_split,
     "aten.split_with_sizes": shape.emit_split,

@@ -300,18 +300,17 @@ def emit_pow(ctx):
 
 @inplace_ok
 def emit_clamp(ctx):
-    lo, hi = ctx.argkw(1, "min"), ctx.argkw(2, "max")
+    """clamp(x, min, max): each bound a number or (clamp.Tensor) a broadcast tensor."""
+    bounds = [(v, op) for v, op in ((ctx.argkw(1, "min"), ("maximumf", "maxsi")),
+                                    (ctx.argkw(2, "max"), ("minimumf", "minsi")))
+              if v is not None]
 
     def fn(b, v, ty):
         r = v[0]
-        if lo is not None:
-            r = b.op("arith.maximumf" if is_float(ty) else "arith.maxsi", r,
-                     scalar_value(b, lo, ty), ty=ty)
-        if hi is not None:
-            r = b.op("arith.minimumf" if is_float(ty) else "arith.minsi", r,
-                     scalar_value(b, hi, ty), ty=ty)
+        for k, (_, op) in enumerate(bounds):
+            r = b.op("arith." + (op[0] if is_float(ty) else op[1]), r, v[k + 1], ty=ty)
         return r
-    pointwise(ctx, [ctx.arg(0)], fn, inplace=_inplace(ctx))
+    pointwise(ctx, [ctx.arg(0)] + [x for x, _ in bounds], fn, inplace=_inplace(ctx))
 
 
 _ = math

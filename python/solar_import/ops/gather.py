@@ -1,10 +1,10 @@
-"""Data-dependent reads: embedding, index_select, gather, and nll_loss_forward (the target's
-class picked per row). The index is loaded, cast to `index`, and the read is a memref.load
+"""Data-dependent reads: embedding, index_select, gather, advanced indexing (x[ind]), and
+nll_loss_forward (the target's class picked per row). The index is loaded, cast to `index`, and the read is a memref.load
 whose other indices are affine.apply values of the loop variables (dyn_load)."""
 
 from ..ir import Ix
 from ..sym import Sym
-from .common import nest, norm_dim, scalar_value
+from .common import broadcast_index, nest, norm_dim, scalar_value
 from .elementwise import convert
 
 _DYN = "$dyn"
@@ -12,25 +12,43 @@ _DYN = "$dyn"
 
 def dyn_load(b, t, idx, dyn):
     """t at idx, where idx entries may be Ix.var(_DYN + k) standing for the SSA index values
-    dyn[k]: affine parts become affine.apply values, dynamic parts arith.muli/addi."""
-    base = t.index(idx)
-    values = []
-    for ix in base:
-        if ix.div is not None:
-            raise ValueError("a divided index around a gather")
-        static = Ix({k: v for k, v in ix.terms.items() if not k.startswith(_DYN)}, ix.off)
-        v = b.index_value(static)
-        for k, c in ix.terms.items():
-            if not k.startswith(_DYN):
-                continue
+    dyn[k] (memref.load; its subscripts from _ix_value)."""
+    return b.load_dyn(t.buf, [_ix_value(b, ix, dyn) for ix in t.index(idx)])
+
+
+def _ix_value(b, ix, dyn):
+    """An index SSA value of ix: affine parts are affine.apply values; a part that holds a
+    loaded index (dyn) is built from arith ops, divisions included (a gather from a reshaped
+    tensor divides the loaded index by the inner dims' sizes)."""
+    if not any(k.startswith(_DYN) for k in ix.ivs()):
+        return b.index_value(ix)
+    if ix.div == ("sum",):
+        return b.op("arith.addi", _ix_value(b, ix.a, dyn), _ix_value(b, ix.b, dyn), ty="index")
+    if ix.div == ("scaled",):
+        return b.op("arith.muli", _ix_value(b, ix.a, dyn), _index_const(b, ix.c), ty="index")
+    if ix.div is not None:
+        inner, c, kind = ix.div
+        v, cv = _ix_value(b, inner, dyn), b.consti(c, "index")
+        if kind != "mod":
+            return b.op("arith.%ssi" % kind, v, cv, ty="index")
+        r = b.op("arith.remsi", v, cv, ty="index")  # affine mod is never negative
+        neg = b.cmpi("slt", r, b.consti(0, "index"), "index")
+        return b.select(neg, b.op("arith.addi", r, cv, ty="index"), r, "index")
+    static = Ix({k: v for k, v in ix.terms.items() if not k.startswith(_DYN)}, ix.off)
+    v = None if static.is_const() and static.off == Sym.const(0) else b.index_value(static)
+    for k, c in ix.terms.items():
+        if k.startswith(_DYN):
             dv = dyn[int(k[len(_DYN):])]
             if c != Sym.const(1):
-                dv = b.op("arith.muli", dv, b.index(c) if not c.is_const() else
-                          b.consti(c.value(), "index"), ty="index")
-            v = b.op("arith.addi", v, dv, ty="index") if not (static.is_const() and
-                                                               static.off == Sym.const(0)) else dv
-        values.append(v)
-    return b.load_dyn(t.buf, values)
+                dv = b.op("arith.muli", dv, _index_const(b, c), ty="index")
+            v = dv if v is None else b.op("arith.addi", v, dv, ty="index")
+    return v
+
+
+def _index_const(b, c):
+    """An index SSA value of the Sym c."""
+    c = Sym.lift(c)
+    return b.consti(c.value(), "index") if c.is_const() else b.index(c)
 
 
 def _as_index(b, t, idx):
@@ -78,6 +96,46 @@ def emit_index_select(ctx):
 def emit_gather(ctx):
     """gather(x, d, ind): ind has the output's shape, read at the output's index."""
     _gather_along(ctx, lambda idx, d: idx)
+
+
+def _wrapped(b, k, n):
+    """k + n where k < 0: PyTorch reads a negative index from the end of the dim."""
+    nv = _index_const(b, n)
+    neg = b.cmpi("slt", k, b.consti(0, "index"), "index")
+    return b.select(neg, b.op("arith.addi", k, nv, ty="index"), k, "index")
+
+
+def emit_index(ctx):
+    """index(x, [i0, None, i2, ...]) -- x[i0, :, i2] with integer index tensors (PyTorch's
+    advanced indexing): the index tensors broadcast to one shape B; B takes the place of the
+    indexed dims when they are adjacent, else it leads the result; the other dims are kept in
+    order. A boolean mask has a data-dependent result shape and is refused."""
+    b = ctx.b
+    x, inds = ctx.arg(0), list(ctx.arg(1))
+    pos = [d for d, t in enumerate(inds) if t is not None]
+    if not pos:
+        ctx.fail("an index list without an index tensor")
+    if any(inds[d].elem == "i1" for d in pos):
+        ctx.fail("a boolean mask index: the result's shape depends on the data")
+    out = ctx.out()
+    nb = max(inds[d].rank for d in pos)
+    start = pos[0] if pos == list(range(pos[0], pos[-1] + 1)) else 0
+    bshape = out.shape[start:start + nb]
+
+    def body(idx):
+        kept = iter(idx[:start] + idx[start + nb:])
+        src, dyn = [], []
+        for d in range(x.rank):
+            t = inds[d] if d < len(inds) else None
+            if t is None:
+                src.append(next(kept))
+                continue
+            k = _as_index(b, t, broadcast_index(t, bshape, idx[start:start + nb]))
+            src.append(Ix.var(_DYN + str(len(dyn))))
+            dyn.append(_wrapped(b, k, x.shape[d]))
+        out.store(b, dyn_load(b, x, src, dyn), idx)
+    nest(b, out.shape, body)
+    ctx.set_result(out)
 
 
 def emit_nll_loss(ctx):

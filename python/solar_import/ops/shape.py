@@ -302,6 +302,47 @@ def emit_flip(ctx):
     ctx.set_result(x.view(ctx.out_shape(), fn))
 
 
+def _roll_shift(ctx, n, shift):
+    """The shift of a dim of size n as a Sym in [0, n): a symbolic n needs a shift that is
+    valid for any size above it (non-negative: s; negative: n + s)."""
+    if n.is_const():
+        return Sym.const(shift % n.value()) if n.value() else Sym.const(0)
+    return Sym.const(shift) if shift >= 0 else n + shift
+
+
+def emit_roll(ctx):
+    """roll(x, shifts, dims): out[(i + s) mod n] = x[i] along each rolled dim, written without
+    a mod (sizes may be symbolic) as one box copy per choice of part: along each dim, the
+    first n - s elements move up by s and the last s wrap to the front."""
+    from itertools import product
+    from .common import nest
+    b = ctx.b
+    x = ctx.arg(0)
+    dims = ctx.int(ctx.argkw(2, "dims", []), "dims")
+    shifts = ctx.int(ctx.arg(1), "shifts")
+    shifts = shifts if isinstance(shifts, list) else [shifts]
+    dims = [norm_dim(d, x.rank) for d in (dims if isinstance(dims, list) else [dims])]
+    if not dims:
+        ctx.fail("roll of the flattened tensor (no dims) is not supported")
+    if len(set(dims)) != len(dims) or len(dims) != len(shifts):
+        ctx.fail("roll needs one shift per distinct dim")
+    out = ctx.out()
+    s_of = {d: _roll_shift(ctx, x.shape[d], sh) for d, sh in zip(dims, shifts)}
+    for parts in product((0, 1), repeat=len(dims)):
+        shape, src, dst = list(x.shape), [Sym.const(0)] * x.rank, [Sym.const(0)] * x.rank
+        for d, wraps in zip(dims, parts):
+            n, s = x.shape[d], s_of[d]
+            shape[d], src[d], dst[d] = (s, n - s, Sym.const(0)) if wraps else (n - s, Sym.const(0), s)
+        if any(e.is_const() and e.value() == 0 for e in shape):
+            continue
+
+        def body(idx, src=src, dst=dst):
+            out.store(b, x.load(b, [i + o for i, o in zip(idx, src)]),
+                      [i + o for i, o in zip(idx, dst)])
+        nest(b, shape, body)
+    ctx.set_result(out)
+
+
 def emit_split(ctx):
     """split.Tensor / split_with_sizes / unbind: one slice view per piece."""
     x = ctx.arg(0)
