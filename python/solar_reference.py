@@ -3,6 +3,7 @@
 
     solar_reference.py MODEL.py --out DIR [--sizes N=4,M=8 | --scale-to 16 [--variant K]]
                        [--seed S] [--inputs signed|as-is] [--device cpu|cuda]
+    solar_reference.py MODEL.py --out DIR --float64-of REFDIR     (solar_float64.py)
 
 MODEL.py is a KernelBench-style module: module-level integer size constants (`batch_size = 16`),
 `class Model(nn.Module)`, `get_inputs()` (the forward inputs, built from the constants at call
@@ -944,11 +945,17 @@ def main(argv=None):
                     help="signed: floating inputs uniform in [-1, 1) (default); "
                          "as-is: what get_inputs() draws")
     ap.add_argument("--device", default="cpu", help="cpu (default) or cuda")
+    ap.add_argument("--float64-of", metavar="REFDIR",
+                    help="run the program in float64 on REFDIR's inputs and state (solar_float64.py)")
     ap.add_argument("--quiet", action="store_true", help="print nothing on success")
     args = ap.parse_args(argv)
     try:
         sizes = parse_sizes(args.sizes)
-        if args.scale_to is not None:
+        if args.float64_of:
+            sys.modules.setdefault("solar_reference", sys.modules[__name__])  # one HarnessError
+            import solar_float64
+            m = solar_float64.run_float64(args.model, args.out, args.float64_of)
+        elif args.scale_to is not None:
             if sizes:
                 raise UsageError("--sizes and --scale-to exclude each other")
             if args.scale_to < 3:
