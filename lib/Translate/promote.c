@@ -3,12 +3,15 @@
  * tokens to tell a type from a name: strings, comments, `%` `@` `#` `^` identifiers, hex
  * literals, digits and bare words. A shaped type lexes as digits and `?` between words that
  * start with `x` (`4x?xf32`: `4`, `x`, `?`, `xf32`), so a bare word is an f32 type when it is
- * `f32` after nothing or after `x`s and digits ending in `x`.
+ * `f32` after nothing or after `x`s and digits ending in `x`. A float literal typed f32 becomes
+ * the shortest decimal that rounds to its f32 value (shortest_decimal).
  */
 #include "Translate/promote.h"
 
 #include <ctype.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static bool is_ident_char(char c) { return isalnum((unsigned char)c) || strchr("_$.-", c); }
@@ -28,6 +31,28 @@ static bool is_f32_word(const char *w, const char *e)
         if (*p != 'x' && !isdigit((unsigned char)*p))
             return false;
     return true;
+}
+
+/* The shortest decimal that rounds to the same f32 as the literal [w, e), as an MLIR float
+ * literal (`1.0e-05` for `9.999999747e-06`): what the f32 constant stands for, so that the f64
+ * IR computes with the program's 1e-5 and not with its f32 rounding. */
+static void shortest_decimal(const char *w, const char *e, SolBuf *out)
+{
+    char lit[64], buf[64];
+    size_t n = (size_t)(e - w) < sizeof lit - 1 ? (size_t)(e - w) : sizeof lit - 1;
+    memcpy(lit, w, n);
+    lit[n] = 0;
+    float f = strtof(lit, NULL);
+    for (int digits = 1; digits <= 9; digits++) {
+        snprintf(buf, sizeof buf, "%.*e", digits - 1, (double)f);
+        if (strtof(buf, NULL) == f)
+            break;
+    }
+    char *mantissa_end = buf + strcspn(buf, ".e");
+    if (*mantissa_end == 'e') /* one digit: `1e-05` needs its point to be a float literal */
+        sol_buf_printf(out, "%.*s.0%s", (int)(mantissa_end - buf), buf, mantissa_end);
+    else
+        sol_buf_puts(out, buf);
 }
 
 /* p..end starts with `: f32` (spaces allowed) and f32 ends there. */
@@ -92,6 +117,20 @@ size_t sol_ir_promote_f32(const char *ir, size_t len, SolBuf *out)
         } else if (isdigit((unsigned char)c)) {
             while (p < end && isdigit((unsigned char)*p))
                 p++;
+            if (p < end && *p == '.') { /* a float literal: digits . digits [e [+-] digits] */
+                for (p++; p < end && isdigit((unsigned char)*p);)
+                    p++;
+                if (end - p > 1 && (*p == 'e' || *p == 'E')) {
+                    const char *q = p + 1 + (p[1] == '+' || p[1] == '-');
+                    if (q < end && isdigit((unsigned char)*q))
+                        for (p = q; p < end && isdigit((unsigned char)*p);)
+                            p++;
+                }
+                if (typed_f32(p, end)) {
+                    shortest_decimal(start, p, out);
+                    continue;
+                }
+            }
         } else if (isalpha((unsigned char)c) || c == '_') {
             while (p < end && is_word_char(*p))
                 p++;
