@@ -108,14 +108,7 @@ def run_float64(model_path, out_dir, ref_dir):
         raise ref.UsageError("--float64-of %s: not a reference directory of the harness (%s)"
                              % (ref_dir, e))
 
-    def call(what, fn, *args):
-        try:
-            return fn(*args)
-        except ref.HarnessError:
-            raise
-        except BaseException as e:
-            raise ref.ModelError("%s: %s failed in float64:\n%s"
-                                 % (model_path, what, ref._format_exc(e, model_path)))
+    call = ref.model_caller(model_path, " in float64")
 
     model, inputs = _build(np, torch, model_path, manifest, call)
     _restore(np, torch, model_path, ref_dir, manifest, model, inputs)

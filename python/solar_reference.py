@@ -469,6 +469,20 @@ def scaled_sizes(path, limit=16, variant=0, safe=False):
     return out
 
 
+def model_caller(path, what_suffix=""):
+    """call(what, fn, *args): fn(*args), an exception of the model's code (not a HarnessError)
+    becoming a ModelError `PATH: WHAT failed<what_suffix>:` with its frames in the model file."""
+    def call(what, fn, *args):
+        try:
+            return fn(*args)
+        except HarnessError:
+            raise
+        except BaseException as e:
+            raise ModelError("%s: %s failed%s:\n%s"
+                             % (path, what, what_suffix, _format_exc(e, path)))
+    return call
+
+
 def _format_exc(e, path):
     """The traceback frames inside the model file (all frames if none are), plus the error."""
     tb = traceback.extract_tb(e.__traceback__)
@@ -579,13 +593,7 @@ def run_reference(model_path, out_dir, sizes=None, seed=0, inputs="signed", devi
     np.random.seed(seed % (2 ** 32))
     torch.manual_seed(seed)
 
-    def call(what, fn, *args):
-        try:
-            return fn(*args)
-        except HarnessError:
-            raise
-        except BaseException as e:
-            raise ModelError("%s: %s failed:\n%s" % (model_path, what, _format_exc(e, model_path)))
+    call = model_caller(model_path)
 
     init_inputs = call("get_init_inputs()", mod.get_init_inputs)
     if not isinstance(init_inputs, (list, tuple)):
@@ -746,13 +754,7 @@ def _run_jax_reference(model_path, out_dir, sizes, seed, inputs, device):
     np.random.seed(seed % (2 ** 32))
     rng = np.random.RandomState(seed % (2 ** 32))
 
-    def call(what, fn, *args):
-        try:
-            return fn(*args)
-        except HarnessError:
-            raise
-        except BaseException as e:
-            raise ModelError("%s: %s failed:\n%s" % (model_path, what, _format_exc(e, model_path)))
+    call = model_caller(model_path)
 
     fwd_inputs = call("get_inputs()", mod.get_inputs)
     if not isinstance(fwd_inputs, (list, tuple)):
