@@ -361,8 +361,10 @@ class Importer:
         """e leaves every training-mode BatchNorm MIN_BATCH_STAT_SAMPLES samples per channel,
         or as many as base does (the frontend's batch_stat_samples; True without one)."""
         count = getattr(self.fe, "batch_stat_samples", None)
+        if count is None:
+            return True
         t0, t = self.trace(base)[0], self.trace(e)[0]
-        if count is None or t0 is None or t is None or count(t0) is None:
+        if t0 is None or t is None or count(t0) is None:
             return True
         return count(t) >= min(MIN_BATCH_STAT_SAMPLES, count(t0))
 
