@@ -96,14 +96,7 @@ def build(model_path, sizes, seed, torch):
                                  "get_inputs(), get_init_inputs())" % (model_path, name))
     torch.manual_seed(seed)
 
-    def call(what, fn, *args):
-        try:
-            return fn(*args)
-        except ref.HarnessError:
-            raise
-        except BaseException as e:
-            raise ref.ModelError("%s: %s failed:\n%s"
-                                 % (model_path, what, ref._format_exc(e, model_path)))
+    call = ref.model_caller(model_path)
 
     init_inputs = call("get_init_inputs()", mod.get_init_inputs)
     if not isinstance(init_inputs, (list, tuple)):

@@ -3,6 +3,7 @@
 
     solar_reference.py MODEL.py --out DIR [--sizes N=4,M=8 | --scale-to 16 [--variant K]]
                        [--seed S] [--inputs signed|as-is] [--device cpu|cuda]
+    solar_reference.py MODEL.py --out DIR --float64-of REFDIR     (solar_float64.py)
 
 MODEL.py is a KernelBench-style module: module-level integer size constants (`batch_size = 16`),
 `class Model(nn.Module)`, `get_inputs()` (the forward inputs, built from the constants at call
@@ -468,6 +469,20 @@ def scaled_sizes(path, limit=16, variant=0, safe=False):
     return out
 
 
+def model_caller(path, what_suffix=""):
+    """call(what, fn, *args): fn(*args), an exception of the model's code (not a HarnessError)
+    becoming a ModelError `PATH: WHAT failed<what_suffix>:` with its frames in the model file."""
+    def call(what, fn, *args):
+        try:
+            return fn(*args)
+        except HarnessError:
+            raise
+        except BaseException as e:
+            raise ModelError("%s: %s failed%s:\n%s"
+                             % (path, what, what_suffix, _format_exc(e, path)))
+    return call
+
+
 def _format_exc(e, path):
     """The traceback frames inside the model file (all frames if none are), plus the error."""
     tb = traceback.extract_tb(e.__traceback__)
@@ -578,13 +593,7 @@ def run_reference(model_path, out_dir, sizes=None, seed=0, inputs="signed", devi
     np.random.seed(seed % (2 ** 32))
     torch.manual_seed(seed)
 
-    def call(what, fn, *args):
-        try:
-            return fn(*args)
-        except HarnessError:
-            raise
-        except BaseException as e:
-            raise ModelError("%s: %s failed:\n%s" % (model_path, what, _format_exc(e, model_path)))
+    call = model_caller(model_path)
 
     init_inputs = call("get_init_inputs()", mod.get_init_inputs)
     if not isinstance(init_inputs, (list, tuple)):
@@ -745,13 +754,7 @@ def _run_jax_reference(model_path, out_dir, sizes, seed, inputs, device):
     np.random.seed(seed % (2 ** 32))
     rng = np.random.RandomState(seed % (2 ** 32))
 
-    def call(what, fn, *args):
-        try:
-            return fn(*args)
-        except HarnessError:
-            raise
-        except BaseException as e:
-            raise ModelError("%s: %s failed:\n%s" % (model_path, what, _format_exc(e, model_path)))
+    call = model_caller(model_path)
 
     fwd_inputs = call("get_inputs()", mod.get_inputs)
     if not isinstance(fwd_inputs, (list, tuple)):
@@ -944,11 +947,17 @@ def main(argv=None):
                     help="signed: floating inputs uniform in [-1, 1) (default); "
                          "as-is: what get_inputs() draws")
     ap.add_argument("--device", default="cpu", help="cpu (default) or cuda")
+    ap.add_argument("--float64-of", metavar="REFDIR",
+                    help="run the program in float64 on REFDIR's inputs and state (solar_float64.py)")
     ap.add_argument("--quiet", action="store_true", help="print nothing on success")
     args = ap.parse_args(argv)
     try:
         sizes = parse_sizes(args.sizes)
-        if args.scale_to is not None:
+        if args.float64_of:
+            sys.modules.setdefault("solar_reference", sys.modules[__name__])  # one HarnessError
+            import solar_float64
+            m = solar_float64.run_float64(args.model, args.out, args.float64_of)
+        elif args.scale_to is not None:
             if sizes:
                 raise UsageError("--sizes and --scale-to exclude each other")
             if args.scale_to < 3:

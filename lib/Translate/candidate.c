@@ -575,11 +575,27 @@ static bool exists(const char *path)
     return stat(path, &st) == 0;
 }
 
-/* An argument that forward writes (an output, or an input it updates in place): the IR's
- * final value at path against expect. True when it matches. */
-static bool compare_written(const SolValidator *val, const IrArg *a, const SolRefArray *expect,
-                            const SolRefArray *st, const char *path, SolBuf *report, SolVerdict *v)
+/* The element type whose default tolerance judges array k of the memref arguments (an
+ * output, or the state entry of input k): tolerance_of's, when set and it has that array. */
+static SolElemKind tolerance_elem(const SolValidator *val, size_t k, const SolRefArray *expect)
 {
+    const SolReference *t = val->tolerance_of;
+    if (t && k >= t->inputs.len && k - t->inputs.len < t->outputs.len)
+        return t->outputs.data[k - t->inputs.len].data.elem;
+    for (size_t i = 0; t && i < t->state.len; i++)
+        if ((size_t)t->state.data[i].in_index == k)
+            return t->state.data[i].data.elem;
+    return expect->data.elem;
+}
+
+/* An argument that forward writes (an output, or an input it updates in place): the IR's
+ * final value at path against expect. True when it matches; *off is the number of elements
+ * out of tolerance when that is why it does not (else -1). */
+static bool compare_written(const SolValidator *val, const IrArg *a, const SolRefArray *expect,
+                            const SolRefArray *st, size_t k, const char *path, SolBuf *report,
+                            SolVerdict *v, int64_t *off)
+{
+    *off = -1;
     if (!exists(path)) {
         if (!st)
             sol_buf_printf(report, "%s: the IR never writes output %%%s\n", a->name, a->name);
@@ -597,7 +613,7 @@ static bool compare_written(const SolValidator *val, const IrArg *a, const SolRe
         return false;
     }
     double rtol, atol;
-    tolerance(val, expect->data.elem, &rtol, &atol);
+    tolerance(val, tolerance_elem(val, k, expect), &rtol, &atol);
     SolBuf label = {0};
     if (!st)
         sol_buf_puts(&label, a->name);
@@ -608,6 +624,8 @@ static bool compare_written(const SolValidator *val, const IrArg *a, const SolRe
     if (res.same_shape) {
         v->max_abs = fmax(v->max_abs, res.max_abs);
         v->max_rel = fmax(v->max_rel, res.max_rel);
+        if (got.elem == expect->data.elem && sol_tolerance_applies(got.elem))
+            *off = res.num_bad;
     }
     sol_buf_free(&label);
     sol_tensor_free(&got);
@@ -641,6 +659,7 @@ static void compare_outputs(const SolValidator *val, const IrArgs *args, const S
     SolBuf report = {0};
     size_t k = 0, bad = 0;
     char first_bad[256] = "";
+    v->rounding_only = true;
     for (size_t i = 0; i < args->len; i++) {
         const IrArg *a = &args->data[i];
         if (!a->is_memref)
@@ -649,10 +668,15 @@ static void compare_outputs(const SolValidator *val, const IrArgs *args, const S
         const SolRefArray *st = is_out ? NULL : state_of(ref, k);
         SolBuf path = {0};
         sol_buf_printf(&path, "%s/%s.npy", run->out_dir.data, a->name);
+        int64_t off = -1;
         bool ok = is_out ? compare_written(val, a, &ref->outputs.data[k - ref->inputs.len], NULL,
-                                           path.data, &report, v)
-                  : st   ? compare_written(val, a, st, st, path.data, &report, v)
+                                           k, path.data, &report, v, &off)
+                  : st   ? compare_written(val, a, st, st, k, path.data, &report, v, &off)
                          : compare_unchanged(a, &ref->inputs.data[k], path.data, &report);
+        if (!ok && off > 0)
+            v->off_tolerance += off;
+        else if (!ok)
+            v->rounding_only = false;
         if (!ok && !bad++)
             snprintf(first_bad, sizeof first_bad, "%%%s", a->name);
         sol_buf_free(&path);
@@ -670,6 +694,7 @@ static void compare_outputs(const SolValidator *val, const IrArgs *args, const S
         v->ok = true;
         sol_buf_append(&v->details, report.data, report.len);
     }
+    v->rounding_only = bad && v->rounding_only;
     sol_buf_free(&report);
 }
 

@@ -38,6 +38,9 @@ typedef struct SolValidator {
      * not be scaled down, arrays of millions of elements): why, in one sentence. A candidate
      * that runs out of steps or time is then not at fault (SolVerdict.not_candidate). */
     const char *heavy_sizes;
+    /* Set for the float64 judgement (rescue.h): each array's default tolerance is that of the
+     * same array here (the float32 reference), not of the float64 files validated against. */
+    const SolReference *tolerance_of;
     const SolLog *log; /* -v: the solar-run command */
 } SolValidator;
 
@@ -52,6 +55,14 @@ typedef struct SolVerdict {
     SolWork work;   /* the estimate at these sizes (known = false before step 3) */
     bool at_second; /* check.h: validated at the second size set too */
     SolBuf index_args; /* " N M K ": @forward's index arguments, once its signature is read */
+    /* The comparison failed by out-of-tolerance float elements alone (what rounding can do):
+     * off_tolerance of them. Such a failure may be judged in float64 instead (rescue.h). */
+    bool rounding_only;
+    int64_t off_tolerance;
+    /* rescue.h: elements out of tolerance against the float32 program that a float64 run of
+     * the program and of the IR judged instead (0: none), and the errors of that run. */
+    int64_t float64_judged;
+    double float64_max_abs, float64_max_rel;
 } SolVerdict;
 
 /* Validates ir against ref; label names the attempt's directory under work_dir. */

@@ -138,6 +138,7 @@ int sol_check_open(SolCheck *c, const SolCheckOptions *o)
 void sol_check_close(SolCheck *c)
 {
     sol_reference_free(&c->ref);
+    sol_rescue_free(&c->rescue[0]), sol_rescue_free(&c->rescue[1]);
     if (c->ref_b_state > 0)
         sol_reference_free(&c->ref_b);
     if (c->have_harness)
@@ -188,6 +189,39 @@ static bool second_reference(SolCheck *c)
     return c->ref_b_state > 0;
 }
 
+/* The harness a float64 run needs, found the first time; NULL with *why when there is none. */
+static const SolHarness *float64_harness(SolCheck *c, const char **why)
+{
+    *why = c->o.lang == SOL_LANG_JAX ? "JAX programs are not run in float64"
+           : c->o.reference && !c->o.reference_is_program
+               ? "the reference files are not the program's own outputs"
+               : NULL;
+    if (!*why && !c->have_harness) {
+        SolBuf err = {0};
+        c->have_harness = sol_harness_find(&c->harness, c->o.lang, c->o.log, &err);
+        sol_buf_free(&err);
+    }
+    if (!*why && !c->have_harness)
+        *why = "no Python here runs the program";
+    return *why ? NULL : &c->harness;
+}
+
+/* sol_candidate_validate at ref (which: 0 the first sizes, 1 the second), and a failure by
+ * rounding alone judged in float64. */
+static void validate_at(SolCheck *c, const char *ir, size_t len, const SolReference *ref,
+                        int which, const char *label, SolVerdict *v)
+{
+    sol_candidate_validate(&c->val, ir, len, ref, label, v);
+    if (v->ok || !v->rounding_only)
+        return;
+    SolBuf dir = {0};
+    sol_buf_printf(&dir, "%s/reference%s-f64", c->o.work_dir, which ? "-b" : "");
+    SolRescueRun run = {.model = c->o.model, .dir = dir.data};
+    run.harness = float64_harness(c, &run.why_not);
+    sol_rescue_judge(&c->rescue[which], &run, &c->val, ir, len, ref, label, v);
+    sol_buf_free(&dir);
+}
+
 /* v passed at the first sizes; b is the verdict at the second. */
 static void merge_second(SolCheck *c, SolVerdict *v, SolVerdict *b)
 {
@@ -195,6 +229,9 @@ static void merge_second(SolCheck *c, SolVerdict *v, SolVerdict *b)
         v->at_second = true;
         v->max_abs = fmax(v->max_abs, b->max_abs);
         v->max_rel = fmax(v->max_rel, b->max_rel);
+        v->float64_judged += b->float64_judged;
+        v->float64_max_abs = fmax(v->float64_max_abs, b->float64_max_abs);
+        v->float64_max_rel = fmax(v->float64_max_rel, b->float64_max_rel);
         return;
     }
     SolBuf sa = {0};
@@ -210,13 +247,13 @@ static void merge_second(SolCheck *c, SolVerdict *v, SolVerdict *b)
 
 void sol_check_candidate(SolCheck *c, const char *ir, size_t len, const char *label, SolVerdict *v)
 {
-    sol_candidate_validate(&c->val, ir, len, &c->ref, label, v);
+    validate_at(c, ir, len, &c->ref, 0, label, v);
     if (!v->ok || !second_reference(c))
         return;
     SolBuf lb = {0};
     sol_buf_printf(&lb, "%s-b", label);
     SolVerdict b;
-    sol_candidate_validate(&c->val, ir, len, &c->ref_b, lb.data, &b);
+    validate_at(c, ir, len, &c->ref_b, 1, lb.data, &b);
     merge_second(c, v, &b);
     sol_verdict_free(&b);
     sol_buf_free(&lb);
@@ -262,6 +299,12 @@ void sol_check_provenance(const SolCheck *c, const SolVerdict *v, SolBuf *out)
         sol_buf_printf(out, " and at %s", c->sizes_b.data);
     sol_buf_puts(out, "\n");
     sol_buf_printf(out, "// max abs err %.3g, max rel err %.3g\n", v->max_abs, v->max_rel);
+    if (v->float64_judged)
+        sol_buf_printf(out,
+                       "// %lld elements judged against a float64 run of the program (its float32 "
+                       "rounding exceeds the tolerance there): max abs err %.3g, max rel err "
+                       "%.3g in float64\n",
+                       (long long)v->float64_judged, v->float64_max_abs, v->float64_max_rel);
     /* The corpus's size lines, so check_example.py and --bind work on the result. */
     SolBuf small = {0}, real = {0};
     index_sizes(r, v, false, &small);

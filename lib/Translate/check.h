@@ -11,6 +11,9 @@
  *   sol_check_provenance(&c, &verdict, &header);                  // "// validated by ..."
  *   sol_check_close(&c);
  *
+ * A candidate that fails by rounding alone is judged against a float64 run of the program
+ * instead (rescue.h); the provenance says how many elements were.
+ *
  * Sizes: --small N=V,... when given; else the harness scales every size constant to at most
  * 16 and, when the program's arrays still hold millions of elements, to 8 and then 4; or the
  * sizes of the reference directories (solar-import's importer chooses them). When
@@ -22,6 +25,7 @@
 
 #include "Translate/candidate.h"
 #include "Translate/harness.h"
+#include "Translate/rescue.h"
 
 typedef struct SolCheckOptions {
     const char *model;          /* MODEL.py */
@@ -52,6 +56,7 @@ typedef struct SolCheck {
     SolBuf sizes_b;          /* ref_b's sizes as text */
     SolBuf heavy;            /* SolValidator.heavy_sizes, empty when the sizes are small */
     SolValidator val;
+    SolRescue rescue[2]; /* the float64 runs of ref and ref_b, made when needed (rescue.h) */
 } SolCheck;
 
 /* Makes the reference. Returns an exit status: 0; 1 (reported) when there is no Python, the

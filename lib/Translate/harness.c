@@ -81,6 +81,38 @@ static void harness_message(SolBuf *err, const SolProcessResult *r)
         sol_buf_printf(err, "the reference harness exited with status %d", r->status);
 }
 
+/* One run of the harness with argv; err gets its message on failure. */
+static SolHarnessStatus run(const char **argv, const SolLog *log, SolBuf *err)
+{
+    sol_log_command(log, argv);
+    SolProcessResult r;
+    sol_process_run(
+        argv, &(SolProcessOptions){HARNESS_TIMEOUT_S, MAX_OUTPUT, true, sol_translate_private_env},
+        &r);
+    SolHarnessStatus st = SOL_HARNESS_OK;
+    if (r.status == -1) {
+        sol_buf_append(err, r.why.data, r.why.len);
+        st = SOL_HARNESS_USAGE;
+    } else if (r.timed_out) {
+        sol_buf_printf(err, "the reference harness did not finish within %d s", HARNESS_TIMEOUT_S);
+        st = SOL_HARNESS_MODEL_ERROR;
+    } else if (r.status != 0) {
+        harness_message(err, &r);
+        st = r.status == 2 ? SOL_HARNESS_USAGE : SOL_HARNESS_MODEL_ERROR;
+    }
+    sol_process_result_free(&r);
+    return st;
+}
+
+SolHarnessStatus sol_harness_run_float64(const SolHarness *h, const char *model,
+                                         const char *like_dir, const char *out_dir,
+                                         const SolLog *log, SolBuf *err)
+{
+    const char *argv[] = {h->python,     h->script, model,     "--out", out_dir,
+                          "--float64-of", like_dir, "--quiet", NULL};
+    return run(argv, log, err);
+}
+
 SolHarnessStatus sol_harness_run(const SolHarness *h, const char *model, const char *out_dir,
                                  const char *sizes, int scale_to, int variant, const SolLog *log,
                                  SolBuf *err)
@@ -106,22 +138,5 @@ SolHarnessStatus sol_harness_run(const SolHarness *h, const char *model, const c
     }
     argv[n++] = "--quiet";
     argv[n] = NULL;
-    sol_log_command(log, argv);
-    SolProcessResult r;
-    sol_process_run(
-        argv, &(SolProcessOptions){HARNESS_TIMEOUT_S, MAX_OUTPUT, true, sol_translate_private_env},
-        &r);
-    SolHarnessStatus st = SOL_HARNESS_OK;
-    if (r.status == -1) {
-        sol_buf_append(err, r.why.data, r.why.len);
-        st = SOL_HARNESS_USAGE;
-    } else if (r.timed_out) {
-        sol_buf_printf(err, "the reference harness did not finish within %d s", HARNESS_TIMEOUT_S);
-        st = SOL_HARNESS_MODEL_ERROR;
-    } else if (r.status != 0) {
-        harness_message(err, &r);
-        st = r.status == 2 ? SOL_HARNESS_USAGE : SOL_HARNESS_MODEL_ERROR;
-    }
-    sol_process_result_free(&r);
-    return st;
+    return run(argv, log, err);
 }

@@ -46,4 +46,10 @@ SolHarnessStatus sol_harness_run(const SolHarness *h, const char *model, const c
                                  const char *sizes, int scale_to, int variant, const SolLog *log,
                                  SolBuf *err);
 
+/* Runs the model in float64 on the inputs and state of the reference directory like_dir
+ * (which the harness wrote) into out_dir (solar_reference.py --float64-of, rescue.h). */
+SolHarnessStatus sol_harness_run_float64(const SolHarness *h, const char *model,
+                                         const char *like_dir, const char *out_dir,
+                                         const SolLog *log, SolBuf *err);
+
 #endif /* SOLAR_TRANSLATE_HARNESS_H */

@@ -26,7 +26,7 @@ unsupported operations and written; the steps below are the same for every frame
    constants it depends on; an emitter that needs a constant where the fit found a symbol
    (ctx.int) does too; phase 2 repeats until it goes through.
 5. The validation sizes: the base, halved while the estimated loop iterations exceed
-   WORK_BUDGET, and a second set with every varied constant changed; each is traced and must
+   WORK_BUDGET (keeping MIN_BATCH_STAT_SAMPLES per BatchNorm channel), and a second set with every varied constant changed; each is traced and must
    give the fitted shapes. The varied constants are the index arguments, in definition order.
 """
 
@@ -42,6 +42,13 @@ from .ir import work_at
 # solar-run does about 1e7 to 1e8 a second; above this the varied sizes are halved (not
 # below 1; sizes given with --small are kept).
 WORK_BUDGET = 3e7
+
+# A training-mode BatchNorm divides by its batch's standard deviation: over a handful of
+# samples per channel it amplifies rounding without bound at depth (ResNet-101 at batch 2 and
+# 1x1 spatial extent: a change of 1e-15 in its input moves its output by 14, so no run, not
+# even in float64, measures what it computes). Shrinking keeps at least this many samples per
+# channel, or as many as the base sizes have.
+MIN_BATCH_STAT_SAMPLES = 8
 
 
 class Imported:
@@ -77,6 +84,7 @@ class TorchFrontend:
     slot_divisors = staticmethod(fit.slot_divisors)
     describe_slot = staticmethod(fit.describe_slot)
     emit_module = staticmethod(emit_module)
+    batch_stat_samples = staticmethod(tr.batch_stat_samples)
 
 
 class Importer:
@@ -349,12 +357,24 @@ class Importer:
         header = self._header(fixed, small, second, real)
         return Imported("\n".join(header) + "\n" + body, small, second, real, work)
 
+    def _enough_samples(self, e, base):
+        """e leaves every training-mode BatchNorm MIN_BATCH_STAT_SAMPLES samples per channel,
+        or as many as base does (the frontend's batch_stat_samples; True without one)."""
+        count = getattr(self.fe, "batch_stat_samples", None)
+        if count is None:
+            return True
+        t0, t = self.trace(base)[0], self.trace(e)[0]
+        if t0 is None or t is None or count(t0) is None:
+            return True
+        return count(t) >= min(MIN_BATCH_STAT_SAMPLES, count(t0))
+
     def _shrunk(self, env, free, terms, syms, structure):
         """env with the free constants halved while the estimated work is above WORK_BUDGET:
         the largest first, to 2, then to 1 (batch 1 where the batch can shrink). The plan is
-        made on the estimate alone and its end traced (it must give the fitted shapes); when
-        the model rejects it (a group count must divide a channel count), each halving is
-        traced in turn and only the ones it rejects are skipped."""
+        made on the estimate alone and its end traced (it must give the fitted shapes and
+        leave BatchNorms their samples, _enough_samples); when the model rejects it (a group
+        count must divide a channel count) or the samples run short, each halving is traced
+        in turn and only the ones it rejects are skipped."""
         if work_at(terms, env) <= WORK_BUDGET:
             return env
         e = env
@@ -364,12 +384,12 @@ class Importer:
                 if not big:
                     break
                 e = self.env(e, **{big[0]: max(floor, e[big[0]] // 2)})
-        if e != env and self._fits(e, syms, structure):
+        if e != env and self._fits(e, syms, structure) and self._enough_samples(e, env):
             self.log("estimated validation work %.3g iterations: shrinking %s" % (
                 work_at(terms, env), ", ".join("%s %d -> %d" % (n, env[n], e[n])
                                                for n in free if e[n] != env[n])))
             return e
-        work = work_at(terms, env)
+        work, start = work_at(terms, env), env
         for floor in (2, 1):
             progress = True
             while work > WORK_BUDGET and progress:
@@ -378,7 +398,7 @@ class Importer:
                     if env[n] <= floor:
                         continue
                     e = self.env(env, **{n: max(floor, env[n] // 2)})
-                    if self._fits(e, syms, structure):
+                    if self._fits(e, syms, structure) and self._enough_samples(e, start):
                         self.log("estimated validation work %.3g iterations: %s %d -> %d" % (
                             work, n, env[n], e[n]))
                         env, work, progress = e, work_at(terms, e), True

@@ -297,3 +297,22 @@ def trace_model(path, sizes, real_ok=True):
                                                                  sorted((sizes or {}).items())))))
     input_names = solar_reference._forward_arg_names(model, n_in)
     return Trace(gm.graph, consts, n_in, input_names, names, _constants(gm))
+
+
+def batch_stat_samples(trace):
+    """The fewest samples per channel that a training-mode BatchNorm of the trace normalises
+    over (batch times spatial extent), or None when it has none."""
+    from .fit import _shapes_of
+    counts = []
+    for n in trace.nodes:
+        if str(n.target) != "aten.native_batch_norm.default" or len(n.args) < 6 or \
+                not n.args[5] or not hasattr(n.args[0], "meta"):
+            continue
+        shape = (_shapes_of(n.args[0]) or [()])[0]
+        if len(shape) >= 2 and shape[1]:
+            total = 1
+            for d in shape:
+                total *= d
+            counts.append(total // shape[1])
+    return min(counts) if counts else None
+

@@ -11,6 +11,8 @@ appends the importer's arguments. MODE:
     refuse   `MODEL.py:LINE: error: ...` on stderr, exit 1, no OUT
     usage    a usage message on stderr, exit 2
     nosizes  OUT without a `// sizes.small:` line
+    ir=PATH  OUT = PATH as it is, the references at its `// sizes.small:` line (and at its
+             `// sizes.second:` line when it has one)
 --log LOG appends the arguments it got, one JSON list per line. --reference DIR: the program's
 outputs at the sizes.small line, written by python/solar_reference.py (as the real importer
 writes them with the same code); --reference-second DIR: at M=5, N=6, K=8.
@@ -31,6 +33,26 @@ def reference(model, out_dir, sizes):
                     "--out", out_dir, "--sizes", sizes, "--quiet"], check=True)
 
 
+def size_line(ir, key):
+    """`N=4,M=8` from the `// KEY: N=4, M=8` line of ir, or None."""
+    for line in ir.splitlines():
+        if line.startswith("// %s:" % key):
+            return line.split(":", 1)[1].replace(" ", "")
+    return None
+
+
+def copy_ir(path, model, out, rest):
+    with open(path) as f:
+        ir = f.read()
+    with open(out, "w") as f:
+        f.write(ir)
+    for flag, key in (("--reference", "sizes.small"), ("--reference-second", "sizes.second")):
+        sizes = size_line(ir, key)
+        if flag in rest and sizes is not None:
+            reference(model, rest[rest.index(flag) + 1], sizes)
+    return 0
+
+
 def main(argv):
     mode, rest = argv[0], argv[1:]
     if rest[:1] == ["--log"]:
@@ -46,6 +68,8 @@ def main(argv):
     if mode == "usage":
         sys.stderr.write("solar_import: error: unrecognized arguments\n")
         return 2
+    if mode.startswith("ir="):
+        return copy_ir(mode[3:], model, out, rest)
     with open(MATMUL) as f:
         ir = f.read()
     body = "\n".join(l for l in ir.splitlines() if not l.startswith("//")) + "\n"
