@@ -38,6 +38,8 @@ typedef struct SolValidator {
      * not be scaled down, arrays of millions of elements): why, in one sentence. A candidate
      * that runs out of steps or time is then not at fault (SolVerdict.not_candidate). */
     const char *heavy_sizes;
+    /* Non-NULL when the budget follows the program's work (budget.h): how, for messages. */
+    const char *budget_note;
     const SolLog *log; /* -v: the solar-run command */
 } SolValidator;
 
