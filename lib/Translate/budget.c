@@ -38,10 +38,7 @@ bool sol_budget_limits(SolBudgetLimits *l, SolBuf *err)
     return ok;
 }
 
-static uint64_t twice(uint64_t n)
-{
-    return n > UINT64_MAX / 2 ? UINT64_MAX : 2 * n;
-}
+static uint64_t twice(uint64_t n) { return n > UINT64_MAX / 2 ? UINT64_MAX : 2 * n; }
 
 /* The time limit of a run of steps at the C engine's rate, never under the default. */
 static double time_for(uint64_t steps)
@@ -52,7 +49,7 @@ static double time_for(uint64_t steps)
 SolBudget sol_budget_size(const SolBudgetLimits *l, uint64_t steps, double timeout_s,
                           const SolWork *program)
 {
-    SolBudget b = {.max_steps = l->steps, .ceiling = l->ceiling};
+    SolBudget b = {.max_steps = l->steps, .least = l->steps, .ceiling = l->ceiling};
     if (steps) {
         b.max_steps = steps;
     } else if (program && program->known) {
@@ -71,23 +68,26 @@ void sol_budget_explain(SolBuf *out, const SolBudget *b)
 {
     if (!b->follows_program)
         return;
-    SolBuf work = {0}, budget = {0}, ceiling = {0};
+    SolBuf work = {0}, budget = {0}, least = {0}, ceiling = {0};
     sol_work_text(&work, b->program_steps);
     sol_work_text(&budget, b->max_steps);
+    sol_work_text(&least, b->least);
     sol_work_text(&ceiling, b->ceiling);
+    double ceiling_s = (double)b->ceiling / SOL_BUDGET_STEPS_PER_S;
     sol_buf_printf(out,
-                   "At these sizes the step budget follows the program's estimated work of %s "
-                   "loop iterations (twice it, at least the usual limit), up to a ceiling of %s "
-                   "(about %.0f s of solar-run's C engine, whose speed the time limit assumes; "
-                   "its interpreter, without a C compiler, is 10 to 100 times slower; "
-                   "SOLAR_VALIDATION_STEPS sets the ceiling): %s steps and %.0f s here.",
-                   work.data, ceiling.data, (double)b->ceiling / SOL_BUDGET_STEPS_PER_S,
-                   budget.data, b->run_timeout_s);
+                   "At these sizes the step budget is twice the program's estimated work of %s "
+                   "loop iterations, at least %s and at most %s (%s%.0f s of solar-run's C "
+                   "engine; SOLAR_VALIDATION_STEPS sets both): %s steps and %g s here (the "
+                   "time limit assumes the C engine; without a C compiler solar-run's "
+                   "interpreter is 10 to 100 times slower).",
+                   work.data, least.data, ceiling.data, ceiling_s < 1 ? "under " : "about ",
+                   fmax(1, ceiling_s), budget.data, b->run_timeout_s);
     if (b->capped) {
         uint64_t want = twice(b->program_steps);
-        sol_buf_printf(out, " To validate at these sizes anyway: --max-steps %.3g --run-timeout %.0f.",
+        sol_buf_printf(out,
+                       " To validate at these sizes anyway: --max-steps %.3g --run-timeout %.0f.",
                        (double)want, time_for(want));
     }
     sol_buf_puts(out, "\n");
-    sol_buf_free(&work), sol_buf_free(&budget), sol_buf_free(&ceiling);
+    sol_buf_free(&work), sol_buf_free(&budget), sol_buf_free(&least), sol_buf_free(&ceiling);
 }

@@ -30,9 +30,9 @@
 
 #include "Translate/work.h"
 
-#define SOL_BUDGET_STEPS_PER_S 5e8          /* solar-run's C engine, conservatively */
-#define SOL_BUDGET_CEILING 100000000000ull  /* 1e11 steps: 200 s at that rate */
-#define SOL_BUDGET_RUN_TIMEOUT_S 300.0      /* the least time limit of one solar-run */
+#define SOL_BUDGET_STEPS_PER_S 5e8         /* solar-run's C engine, conservatively */
+#define SOL_BUDGET_CEILING 100000000000ull /* 1e11 steps: 200 s at that rate */
+#define SOL_BUDGET_RUN_TIMEOUT_S 300.0     /* the least time limit of one solar-run */
 
 typedef struct SolBudgetLimits {
     uint64_t steps;   /* a candidate's step limit (SOL_CANDIDATE_MAX_STEPS) */
@@ -44,12 +44,12 @@ typedef struct SolBudgetLimits {
 bool sol_budget_limits(SolBudgetLimits *l, SolBuf *err);
 
 typedef struct SolBudget {
-    uint64_t max_steps;     /* solar-run --max-steps */
-    double run_timeout_s;   /* the time limit of one solar-run */
-    bool follows_program;   /* sized to the program's estimated work */
-    bool capped;            /* ... and held at the ceiling */
-    uint64_t program_steps; /* the program's estimated work (follows_program) */
-    uint64_t ceiling;
+    uint64_t max_steps;      /* solar-run --max-steps */
+    double run_timeout_s;    /* the time limit of one solar-run */
+    bool follows_program;    /* sized to the program's estimated work */
+    bool capped;             /* ... and held at the ceiling */
+    uint64_t program_steps;  /* the program's estimated work (follows_program) */
+    uint64_t least, ceiling; /* SolBudgetLimits' steps and ceiling */
 } SolBudget;
 
 /* steps, timeout_s: the user's --max-steps and --run-timeout (0: not given). program: the

@@ -53,20 +53,18 @@ static int shrink(SolCheck *c, const char *dir)
 }
 
 /* The sizes are the smallest the program accepts: solar-import's reference run chose them. */
-static bool program_sizes(const SolCheck *c)
-{
-    return c->o.reference_is_program && !c->o.small;
-}
+static bool program_sizes(const SolCheck *c) { return c->o.reference_is_program && !c->o.small; }
 
 /* heavy: why the sizes are too large for a candidate to be blamed for their cost. */
 static void note_heavy(SolCheck *c)
 {
     if (program_sizes(c)) {
         sol_buf_puts(&c->heavy,
-                     "solar-import chose these as the smallest sizes the program accepts (its "
-                     "`// sizes.fixed:` line names the sizes that cannot shrink and why): the "
-                     "cost is the program's; validate with a larger --max-steps and "
-                     "--run-timeout, or choose sizes with --small");
+                     "solar-import chose these as the smallest sizes the program accepts (a "
+                     "`// sizes.fixed:` line names the constants that cannot shrink and why; "
+                     "literal shapes in get_inputs() cannot either): the cost is the program's; "
+                     "validate with a larger --max-steps and --run-timeout, or choose sizes "
+                     "with --small");
         return;
     }
     int64_t n = reference_elems(&c->ref);
@@ -123,8 +121,8 @@ static SolBudget size_budget(const SolCheck *c, const SolReference *r, SolBuf *n
     bool program = program_sizes(c) && c->o.program_ir;
     if (program)
         w = sol_work_estimate_text(c->o.program_ir, c->o.program_ir_len, &r->sizes);
-    SolBudget b = sol_budget_size(&c->limits, c->o.max_steps, c->o.run_timeout_s,
-                                  program ? &w : NULL);
+    SolBudget b =
+        sol_budget_size(&c->limits, c->o.max_steps, c->o.run_timeout_s, program ? &w : NULL);
     sol_budget_explain(note, &b);
     if (c->o.log->verbose && b.follows_program) {
         SolBuf sz = {0}, n = {0}, e = {0};

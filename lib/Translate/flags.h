@@ -64,7 +64,8 @@ enum {
 bool sol_validation_flag(const SolTool *t, SolValidationFlags *v, const SolFlag *f, char *value);
 
 /* The combinations that cannot work (--reference gives the sizes and the files, so neither
- * --small nor --keep-reference goes with it); false after an error message. */
+ * --small nor --keep-reference goes with it) and a malformed SOLAR_VALIDATION_STEPS; false
+ * after an error message. */
 bool sol_validation_flags_check(const SolTool *t, const SolValidationFlags *v);
 
 #endif /* SOLAR_TRANSLATE_FLAGS_H */
