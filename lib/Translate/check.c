@@ -130,7 +130,7 @@ static SolBudget size_budget(const SolCheck *c, const SolReference *r, SolBuf *n
         sol_work_text(&n, b.max_steps);
         sol_work_text(&e, b.program_steps);
         sol_tool_note(&c->o.log->tool,
-                      "validation budget at %s: %s steps and %.0f s (the program's estimated "
+                      "validation budget at %s: %s steps and %g s (the program's estimated "
                       "work: %s%s)",
                       sz.len ? sz.data : "its sizes", n.data, b.run_timeout_s, e.data,
                       b.capped ? ", held at the ceiling" : "");
