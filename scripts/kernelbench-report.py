@@ -225,7 +225,7 @@ def geomean(vals):
 
 # Refusal causes, first match wins: (cause, pattern of the recorded message).
 CAUSES = [
-    ("validation over solar-run's step limit (the program's cost at its smallest sizes)",
+    ("validation past the step budget's ceiling (the program's cost at its smallest sizes)",
      r"loop iterations, more than solar-run's limit"),
     ("validation ran out of time", r"did not finish within|solar-import did not finish"),
     ("random numbers in forward", r"draws random numbers"),

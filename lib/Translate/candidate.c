@@ -376,6 +376,8 @@ static void explain_work(const SolValidator *val, const SolReference *ref, SolVe
         sol_buf_puts(&v->details, " loop iterations");
     }
     sol_buf_puts(&v->details, ".\n");
+    if (val->budget_note)
+        sol_buf_puts(&v->details, val->budget_note);
     if (val->heavy_sizes) {
         v->not_candidate = true;
         sol_buf_printf(&v->details, "This is not the translation's fault: %s\n", val->heavy_sizes);

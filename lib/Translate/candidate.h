@@ -41,6 +41,8 @@ typedef struct SolValidator {
     /* Set for the float64 judgement (rescue.h): each array's default tolerance is that of the
      * same array here (the float32 reference), not of the float64 files validated against. */
     const SolReference *tolerance_of;
+    /* Non-NULL when the budget follows the program's work (budget.h): how, for messages. */
+    const char *budget_note;
     const SolLog *log; /* -v: the solar-run command */
 } SolValidator;
 

@@ -52,15 +52,19 @@ static int shrink(SolCheck *c, const char *dir)
     return 0;
 }
 
+/* The sizes are the smallest the program accepts: solar-import's reference run chose them. */
+static bool program_sizes(const SolCheck *c) { return c->o.reference_is_program && !c->o.small; }
+
 /* heavy: why the sizes are too large for a candidate to be blamed for their cost. */
 static void note_heavy(SolCheck *c)
 {
-    if (c->o.reference_is_program && !c->o.small) {
+    if (program_sizes(c)) {
         sol_buf_puts(&c->heavy,
-                     "solar-import chose these as the smallest sizes the program accepts (its "
-                     "`// sizes.fixed:` line names the sizes that cannot shrink and why): the "
-                     "cost is the program's; validate with a larger --max-steps and "
-                     "--run-timeout, or choose sizes with --small");
+                     "solar-import chose these as the smallest sizes the program accepts (a "
+                     "`// sizes.fixed:` line names the constants that cannot shrink and why; "
+                     "literal shapes in get_inputs() cannot either): the cost is the program's; "
+                     "validate with a larger --max-steps and --run-timeout, or choose sizes "
+                     "with --small");
         return;
     }
     int64_t n = reference_elems(&c->ref);
@@ -109,23 +113,65 @@ static int load(SolCheck *c)
     return rc;
 }
 
+/* The step budget and time limit of a run at r's sizes (budget.h): at the program's own
+ * smallest sizes, from the program's estimated work there; note says how, for messages. */
+static SolBudget size_budget(const SolCheck *c, const SolReference *r, SolBuf *note)
+{
+    SolWork w = {0};
+    bool program = program_sizes(c) && c->o.program_ir;
+    if (program)
+        w = sol_work_estimate_text(c->o.program_ir, c->o.program_ir_len, &r->sizes);
+    SolBudget b =
+        sol_budget_size(&c->limits, c->o.max_steps, c->o.run_timeout_s, program ? &w : NULL);
+    sol_budget_explain(note, &b);
+    if (c->o.log->verbose && b.follows_program) {
+        SolBuf sz = {0}, n = {0}, e = {0};
+        sol_reference_sizes_text(&sz, &r->sizes);
+        sol_work_text(&n, b.max_steps);
+        sol_work_text(&e, b.program_steps);
+        sol_tool_note(&c->o.log->tool,
+                      "validation budget at %s: %s steps and %g s (the program's estimated "
+                      "work: %s%s)",
+                      sz.len ? sz.data : "its sizes", n.data, b.run_timeout_s, e.data,
+                      b.capped ? ", held at the ceiling" : "");
+        sol_buf_free(&sz), sol_buf_free(&n), sol_buf_free(&e);
+    }
+    return b;
+}
+
+/* v with the budget of a run at r's sizes; note holds its text. */
+static SolValidator with_budget(const SolCheck *c, const SolReference *r, SolBuf *note)
+{
+    SolValidator v = c->val;
+    SolBudget b = size_budget(c, r, note);
+    v.max_steps = b.max_steps;
+    v.run_timeout_s = b.run_timeout_s;
+    v.budget_note = note->len ? note->data : NULL;
+    return v;
+}
+
 int sol_check_open(SolCheck *c, const SolCheckOptions *o)
 {
     memset(c, 0, sizeof *c);
     c->o = *o;
     c->scale_to = SCALE_TO;
+    SolBuf err = {0};
+    if (!sol_budget_limits(&c->limits, &err)) {
+        sol_tool_error(&o->log->tool, "%s", err.data);
+        sol_buf_free(&err);
+        return 2;
+    }
     int rc = load(c);
     if (rc)
         return rc;
     note_heavy(c);
     c->val = (SolValidator){.solar_run = o->solar_run,
                             .work_dir = o->work_dir,
-                            .run_timeout_s = o->run_timeout_s,
                             .rtol = o->rtol,
                             .atol = o->atol,
-                            .max_steps = o->max_steps,
                             .heavy_sizes = c->heavy.len ? c->heavy.data : NULL,
                             .log = o->log};
+    c->val = with_budget(c, &c->ref, &c->budget_note);
     if (o->log->verbose) {
         SolBuf sz = {0};
         sol_reference_sizes_text(&sz, &c->ref.sizes);
@@ -143,7 +189,7 @@ void sol_check_close(SolCheck *c)
         sol_reference_free(&c->ref_b);
     if (c->have_harness)
         sol_harness_free(&c->harness);
-    sol_buf_free(&c->sizes_b), sol_buf_free(&c->heavy);
+    sol_buf_free(&c->sizes_b), sol_buf_free(&c->heavy), sol_buf_free(&c->budget_note);
     memset(c, 0, sizeof *c);
 }
 
@@ -208,17 +254,17 @@ static const SolHarness *float64_harness(SolCheck *c, const char **why)
 
 /* sol_candidate_validate at ref (which: 0 the first sizes, 1 the second), and a failure by
  * rounding alone judged in float64. */
-static void validate_at(SolCheck *c, const char *ir, size_t len, const SolReference *ref,
-                        int which, const char *label, SolVerdict *v)
+static void validate_at(SolCheck *c, const SolValidator *val, const char *ir, size_t len,
+                        const SolReference *ref, int which, const char *label, SolVerdict *v)
 {
-    sol_candidate_validate(&c->val, ir, len, ref, label, v);
+    sol_candidate_validate(val, ir, len, ref, label, v);
     if (v->ok || !v->rounding_only)
         return;
     SolBuf dir = {0};
     sol_buf_printf(&dir, "%s/reference%s-f64", c->o.work_dir, which ? "-b" : "");
     SolRescueRun run = {.model = c->o.model, .dir = dir.data};
     run.harness = float64_harness(c, &run.why_not);
-    sol_rescue_judge(&c->rescue[which], &run, &c->val, ir, len, ref, label, v);
+    sol_rescue_judge(&c->rescue[which], &run, val, ir, len, ref, label, v);
     sol_buf_free(&dir);
 }
 
@@ -247,16 +293,17 @@ static void merge_second(SolCheck *c, SolVerdict *v, SolVerdict *b)
 
 void sol_check_candidate(SolCheck *c, const char *ir, size_t len, const char *label, SolVerdict *v)
 {
-    validate_at(c, ir, len, &c->ref, 0, label, v);
+    validate_at(c, &c->val, ir, len, &c->ref, 0, label, v);
     if (!v->ok || !second_reference(c))
         return;
-    SolBuf lb = {0};
+    SolBuf lb = {0}, note = {0};
     sol_buf_printf(&lb, "%s-b", label);
+    SolValidator val = with_budget(c, &c->ref_b, &note);
     SolVerdict b;
-    validate_at(c, ir, len, &c->ref_b, 1, lb.data, &b);
+    validate_at(c, &val, ir, len, &c->ref_b, 1, lb.data, &b);
     merge_second(c, v, &b);
     sol_verdict_free(&b);
-    sol_buf_free(&lb);
+    sol_buf_free(&lb), sol_buf_free(&note);
 }
 
 /* name is one of the candidate's index arguments (SolVerdict.index_args). */

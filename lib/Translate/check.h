@@ -18,11 +18,13 @@
  * 16 and, when the program's arrays still hold millions of elements, to 8 and then 4; or the
  * sizes of the reference directories (solar-import's importer chooses them). When
  * even then (or at sizes given) the arrays are that large, a candidate that runs out of steps
- * or time is not at fault (SolVerdict.not_candidate) and messages say so.
+ * or time is not at fault (SolVerdict.not_candidate) and messages say so. The step budget and
+ * time limit of each run: budget.h (at solar-import's own smallest sizes, the program's work).
  */
 #ifndef SOLAR_TRANSLATE_CHECK_H
 #define SOLAR_TRANSLATE_CHECK_H
 
+#include "Translate/budget.h"
 #include "Translate/candidate.h"
 #include "Translate/harness.h"
 #include "Translate/rescue.h"
@@ -40,9 +42,13 @@ typedef struct SolCheckOptions {
     const char *keep_reference; /* the harness writes the first reference here */
     const char *solar_run;      /* path or name of solar-run */
     const char *work_dir;       /* an existing directory for attempt files and references */
-    double run_timeout_s;
-    double rtol, atol;  /* < 0: the element type's default */
-    uint64_t max_steps; /* 0: SOL_CANDIDATE_MAX_STEPS */
+    const char *program_ir;     /* the program's own IR (solar-import's import), or NULL: at
+                                   the program's own smallest sizes (reference_is_program, no
+                                   --small) its estimated work sizes the budget (budget.h) */
+    size_t program_ir_len;
+    double run_timeout_s; /* 0: sized with the budget (budget.h) */
+    double rtol, atol;    /* < 0: the element type's default */
+    uint64_t max_steps;   /* 0: sized by budget.h (SOL_CANDIDATE_MAX_STEPS or the program's) */
     const SolLog *log;
 } SolCheckOptions;
 
@@ -55,12 +61,15 @@ typedef struct SolCheck {
     int ref_b_state;         /* 0 not tried, 1 loaded, -1 not available */
     SolBuf sizes_b;          /* ref_b's sizes as text */
     SolBuf heavy;            /* SolValidator.heavy_sizes, empty when the sizes are small */
+    SolBudgetLimits limits;  /* budget.h */
+    SolBuf budget_note;      /* SolValidator.budget_note at ref's sizes */
     SolValidator val;
     SolRescue rescue[2]; /* the float64 runs of ref and ref_b, made when needed (rescue.h) */
 } SolCheck;
 
 /* Makes the reference. Returns an exit status: 0; 1 (reported) when there is no Python, the
- * program fails or the reference directory is bad; 2 for a size name the program lacks. */
+ * program fails or the reference directory is bad; 2 for a size name the program lacks or a
+ * malformed SOLAR_VALIDATION_STEPS. */
 int sol_check_open(SolCheck *c, const SolCheckOptions *o);
 void sol_check_close(SolCheck *c);
 

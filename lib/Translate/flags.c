@@ -3,6 +3,8 @@
  */
 #include "Translate/flags.h"
 
+#include "Translate/budget.h"
+
 /* N=V,... with identifiers and non-negative integers, checked before any Python sees it. */
 static bool check_sizes_text(const SolTool *t, const char *s)
 {
@@ -62,6 +64,14 @@ bool sol_validation_flag(const SolTool *t, SolValidationFlags *v, const SolFlag 
 
 bool sol_validation_flags_check(const SolTool *t, const SolValidationFlags *v)
 {
+    SolBudgetLimits limits;
+    SolBuf err = {0};
+    bool ok = sol_budget_limits(&limits, &err); /* the environment's, before any work */
+    if (!ok)
+        sol_tool_error(t, "%s", err.data);
+    sol_buf_free(&err);
+    if (!ok)
+        return false;
     if (v->reference && (v->small || v->keep_reference)) {
         sol_tool_error(t,
                        "--reference gives the sizes and the reference files; it cannot be "

@@ -23,11 +23,11 @@ typedef struct SolValidationFlags {
     const char *keep_reference; /* --keep-reference DIR: the first reference is written here */
     const char *solar_run;      /* --solar-run PATH; NULL: beside this executable */
     double rtol, atol;          /* --rtol, --atol; < 0: the element type's default */
-    double run_timeout_s;       /* --run-timeout: limit of one solar-run, > 0 */
-    uint64_t max_steps;         /* --max-steps: solar-run's step limit; 0: the default */
+    double run_timeout_s;       /* --run-timeout: limit of one solar-run; 0: budget.h's */
+    uint64_t max_steps;         /* --max-steps: solar-run's step limit; 0: budget.h's */
 } SolValidationFlags;
 
-#define SOL_VALIDATION_FLAGS_DEFAULT {.rtol = -1, .atol = -1, .run_timeout_s = 300}
+#define SOL_VALIDATION_FLAGS_DEFAULT {.rtol = -1, .atol = -1}
 
 /* The flag ids (SolFlag.id) of the rows below; a tool's own ids stay under SOL_VFLAG_FIRST. */
 enum {
@@ -52,9 +52,10 @@ enum {
     {"--rtol", SOL_VFLAG_RTOL, "R", "relative tolerance of every float output (default by type)"}, \
     {"--atol", SOL_VFLAG_ATOL, "A", "absolute tolerance of every float output (default by type)"}, \
     {"--run-timeout", SOL_VFLAG_RUN_TIMEOUT, "SECONDS",                                        \
-     "limit of one solar-run of the IR (default 300)"},                                        \
+     "limit of one solar-run of the IR (default 300, more for a larger step budget)"},         \
     {"--max-steps", SOL_VFLAG_MAX_STEPS, "N",                                                  \
-     "solar-run's step limit (default 2e9; the IR's estimated loop iterations must fit)"},     \
+     "solar-run's step limit (default 2e9; at solar-import's own smallest sizes, twice the "   \
+     "program's estimated loop iterations, up to 1e11; the IR's estimate must fit)"},          \
     {"--solar-run", SOL_VFLAG_SOLAR_RUN, "PATH",                                               \
      "the solar-run to validate with (default: beside this one)"}
 /* clang-format on */
@@ -63,7 +64,8 @@ enum {
 bool sol_validation_flag(const SolTool *t, SolValidationFlags *v, const SolFlag *f, char *value);
 
 /* The combinations that cannot work (--reference gives the sizes and the files, so neither
- * --small nor --keep-reference goes with it); false after an error message. */
+ * --small nor --keep-reference goes with it) and a malformed SOLAR_VALIDATION_STEPS; false
+ * after an error message. */
 bool sol_validation_flags_check(const SolTool *t, const SolValidationFlags *v);
 
 #endif /* SOLAR_TRANSLATE_FLAGS_H */

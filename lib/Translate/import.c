@@ -198,6 +198,8 @@ static int validate(Import *m, SolBuf *out)
                           .reference = own ? m->reference.data : o->check.reference,
                           .reference_b = own ? m->reference_b.data : NULL,
                           .reference_is_program = own,
+                          .program_ir = m->ir.data, /* the importer's: the program's work */
+                          .program_ir_len = m->ir.len,
                           .solar_run = m->solar_run,
                           .work_dir = m->work_dir,
                           .run_timeout_s = o->check.run_timeout_s,

@@ -135,6 +135,20 @@ SolWork sol_work_estimate(SolContext *ctx, SolModule *m, const SolRefSizes *size
     return k.w;
 }
 
+SolWork sol_work_estimate_text(const char *ir, size_t len, const SolRefSizes *sizes)
+{
+    SolContext *ctx = sol_context_new();
+    sol_diag_set_output(sol_context_diag(ctx), NULL);
+    SolModule *m = sol_parse_buffer(ctx, "forward.mlir", ir, len);
+    SolWork w = {0};
+    if (m && sol_verify_module(ctx, m))
+        w = sol_work_estimate(ctx, m, sizes);
+    if (m)
+        sol_module_free(m);
+    sol_context_free(ctx);
+    return w;
+}
+
 void sol_work_text(SolBuf *b, uint64_t steps)
 {
     if (steps == UINT64_MAX)

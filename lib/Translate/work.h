@@ -20,6 +20,10 @@ typedef struct SolWork {
 /* Binds @forward's index arguments in m to sizes (m is changed) and counts its steps. */
 SolWork sol_work_estimate(SolContext *ctx, SolModule *m, const SolRefSizes *sizes);
 
+/* The same for an IR text, parsed and verified here without a word; not known when it does
+ * not parse or verify. */
+SolWork sol_work_estimate_text(const char *ir, size_t len, const SolRefSizes *sizes);
+
 /* `3.4e9` style: steps in a short human form (`4096`, `1.2 million`, `3.4e9`). */
 void sol_work_text(SolBuf *b, uint64_t steps);
 

@@ -12,6 +12,8 @@
  *     after one attempt without spending the others;
  *   - solar-run's own step limit (a linalg.generic, which the estimate does not count): the
  *     details still say the sizes and, with heavy sizes, that the candidate is not at fault;
+ *   - the step budget (budget.h): its sizing, and at the program's own smallest sizes a
+ *     budget from the program's work that a candidate looping 10^10 times still runs into;
  *   - the provenance lines of a passed candidate, and the IR without its own size lines;
  *   - the importer's `// sizes.small:` line (import.h).
  * Exit status 0 = pass.
@@ -150,7 +152,9 @@ typedef struct Fixture {
     SolCheck check;
 } Fixture;
 
-static void fixture_open(Fixture *x, uint64_t max_steps)
+/* program_ir: the reference is the program's own at its smallest sizes (solar-import's), and
+ * program_ir is its IR, whose estimated work sizes the step budget (budget.h). */
+static void fixture_open_program(Fixture *x, uint64_t max_steps, const char *program_ir)
 {
     memset(x, 0, sizeof *x);
     x->log_stream = open_memstream(&x->log_text, &x->log_len);
@@ -166,8 +170,16 @@ static void fixture_open(Fixture *x, uint64_t max_steps)
                          .rtol = -1,
                          .atol = -1,
                          .max_steps = max_steps,
+                         .reference_is_program = program_ir != NULL,
+                         .program_ir = program_ir,
+                         .program_ir_len = program_ir ? strlen(program_ir) : 0,
                          .log = &x->log};
     EXPECT(sol_check_open(&x->check, &o) == 0);
+}
+
+static void fixture_open(Fixture *x, uint64_t max_steps)
+{
+    fixture_open_program(x, max_steps, NULL);
 }
 
 static void fixture_close(Fixture *x)
@@ -331,6 +343,80 @@ static void test_step_limit_message(void)
     fixture_close(&x);
 }
 
+/* budget.h's sizing: the candidate limit, twice the program's work, the ceiling, the time
+ * limit that follows the steps, and the user's flags first. */
+static void test_budget_size(void)
+{
+    SolBudgetLimits l = {2000000000ull, 100000000000ull};
+    SolWork vgg = {.known = true, .steps = 21740156389ull}, tiny = {.known = true, .steps = 5};
+    SolWork unknown = {0}, huge = {.known = true, .steps = 400000000000ull};
+    SolBudget b = sol_budget_size(&l, 0, 0, NULL);
+    EXPECT(b.max_steps == 2000000000ull && b.run_timeout_s == 300 && !b.follows_program);
+    b = sol_budget_size(&l, 0, 0, &vgg);
+    EXPECT(b.max_steps == 43480312778ull && b.follows_program && !b.capped);
+    EXPECT(b.run_timeout_s == 300); /* 87 s at 5e8 a second: the least limit */
+    b = sol_budget_size(&l, 0, 0, &tiny);
+    EXPECT(b.max_steps == 2000000000ull && b.follows_program); /* never under the usual */
+    b = sol_budget_size(&l, 0, 0, &unknown);
+    EXPECT(b.max_steps == 2000000000ull && !b.follows_program);
+    b = sol_budget_size(&l, 0, 0, &huge);
+    EXPECT(b.max_steps == 100000000000ull && b.capped);
+    SolBuf text = {0};
+    sol_budget_explain(&text, &b);
+    EXPECT(text.data && strstr(text.data, "estimated work of 4e+11 loop iterations, at least "
+                                          "2e+09 and at most 1e+11 (about 200 s"));
+    EXPECT(text.data && strstr(text.data, "--max-steps 8e+11 --run-timeout 1600."));
+    sol_buf_free(&text);
+    /* The user's flags win; a larger --max-steps alone gets a time limit to match. */
+    b = sol_budget_size(&l, 1000, 0, &vgg);
+    EXPECT(b.max_steps == 1000 && !b.follows_program && b.run_timeout_s == 300);
+    b = sol_budget_size(&l, 1000000000000ull, 0, NULL);
+    EXPECT(b.run_timeout_s == 2000);
+    b = sol_budget_size(&l, 0, 7, &vgg);
+    EXPECT(b.max_steps == 43480312778ull && b.run_timeout_s == 7);
+    sol_budget_explain(&text, &(SolBudget){.max_steps = 5});
+    EXPECT(!text.data); /* a budget that does not follow the program needs no words */
+
+    SolBuf err = {0};
+    setenv("SOLAR_VALIDATION_STEPS", "100,1e4", 1);
+    EXPECT(sol_budget_limits(&l, &err) && l.steps == 100 && l.ceiling == 10000);
+    setenv("SOLAR_VALIDATION_STEPS", "2e9", 1);
+    EXPECT(sol_budget_limits(&l, &err) && l.steps == 2000000000ull &&
+           l.ceiling == SOL_BUDGET_CEILING);
+    setenv("SOLAR_VALIDATION_STEPS", "100,lots", 1);
+    EXPECT(!sol_budget_limits(&l, &err) && err.data &&
+           strstr(err.data, "expected LIMIT[,CEILING]"));
+    unsetenv("SOLAR_VALIDATION_STEPS");
+    sol_buf_free(&err);
+}
+
+/* At the program's own smallest sizes the budget is the program's work, not the candidate's:
+ * a candidate that loops 10^10 times still stops, and says why in the program's terms. */
+static void test_budget_follows_program(void)
+{
+    setenv("SOLAR_VALIDATION_STEPS", "2,1000", 1);
+    Fixture x;
+    fixture_open_program(&x, 0, good_ir); /* 5 steps at N = 5: a budget of 10 */
+    unsetenv("SOLAR_VALIDATION_STEPS");
+    EXPECT(x.check.val.max_steps == 10 && x.check.val.run_timeout_s == 60);
+    SolVerdict v;
+    sol_check_candidate(&x.check, good_ir, sizeof good_ir - 1, "good", &v);
+    EXPECT(v.ok);
+    sol_verdict_free(&v);
+    sol_check_candidate(&x.check, slow_ir, sizeof slow_ir - 1, "slow", &v);
+    EXPECT(!v.ok && v.not_candidate);
+    EXPECT(v.what.data &&
+           strcmp(v.what.data, "the IR would run an estimated 6e+10 loop "
+                               "iterations, more than solar-run's limit of 10") == 0);
+    EXPECT(v.details.data && strstr(v.details.data, "the step budget is twice the program's "
+                                                    "estimated work of 5 loop iterations, at "
+                                                    "least 2 and at most 1000"));
+    EXPECT(v.details.data && strstr(v.details.data, "This is not the translation's fault: "
+                                                    "solar-import chose these"));
+    sol_verdict_free(&v);
+    fixture_close(&x);
+}
+
 /* The importer's `// sizes.small:` line: among the leading comments only, blanks dropped. */
 static void test_import_sizes(void)
 {
@@ -350,6 +436,8 @@ static void test_import_sizes(void)
 
 int main(void)
 {
+    test_budget_size();
+    test_budget_follows_program();
     test_import_sizes();
     test_step_limit_message();
     test_repair();

@@ -112,7 +112,9 @@ static void print_help(FILE *out)
           "                  first of the project venv's (.venv, from scripts/deps.sh),\n"
           "                  python3 and /usr/bin/python3 that has numpy and torch, or jax)\n"
           "  SOLAR_VENV      the venv tried first instead of .venv (empty: none)\n"
-          "  SOLAR_IMPORTER  a command run instead of `$SOLAR_PYTHON -m solar_import`\n\n"
+          "  SOLAR_IMPORTER  a command run instead of `$SOLAR_PYTHON -m solar_import`\n"
+          "  SOLAR_VALIDATION_STEPS  LIMIT[,CEILING]: the default of --max-steps (2e9) and\n"
+          "                  the most the budget at the program's own sizes grows to (1e11)\n\n"
           "Exit status: 0 imported, 1 the importer refused the program (its errors are shown\n"
           "as it wrote them) or the import failed validation (OUT is not written), 2 bad\n"
           "usage.\n",

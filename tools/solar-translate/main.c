@@ -170,7 +170,9 @@ static void print_help(FILE *out)
           "  SOLAR_CACHE_DIR      the reply cache (default ~/.cache/solar; empty: no cache)\n"
           "  SOLAR_PYTHON         the Python that runs the program (default: the first of the\n"
           "                       project's .venv, python3 and /usr/bin/python3 that has\n"
-          "                       numpy and torch, or jax)\n\n"
+          "                       numpy and torch, or jax)\n"
+          "  SOLAR_VALIDATION_STEPS  LIMIT[,CEILING]: the default of --max-steps (2e9), and\n"
+          "                       with --import-first the most the import's budget grows to\n\n"
           "Plain http is allowed only to loopback addresses (a local vLLM or ollama server)\n"
           "unless --allow-insecure. Exit status: 0 translated, 1 no valid translation (OUT is\n"
           "not written) or the endpoint failed, 2 bad usage.\n",
