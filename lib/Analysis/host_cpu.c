@@ -29,7 +29,8 @@ static void cpuid_ident(SolCpuIdent *out)
                          ? base_model + (((a >> 16) & 0xf) << 4)
                          : base_model;
     }
-    if (__get_cpuid_max(0x80000000u, NULL) >= 0x80000004u) {
+    /* __get_cpuid_max returns int in clang's cpuid.h, unsigned in gcc's */
+    if ((unsigned)__get_cpuid_max(0x80000000u, NULL) >= 0x80000004u) {
         uint32_t regs[12];
         for (unsigned i = 0; i < 3; i++)
             __get_cpuid(0x80000002u + i, &regs[4 * i], &regs[4 * i + 1], &regs[4 * i + 2],

@@ -380,7 +380,7 @@ static void explain_work(const SolValidator *val, const SolReference *ref, SolVe
         sol_buf_puts(&v->details, val->budget_note);
     if (val->heavy_sizes) {
         v->not_candidate = true;
-        sol_buf_printf(&v->details, "This is not the translation's fault: %s\n", val->heavy_sizes);
+        sol_buf_printf(&v->details, "The IR is not at fault: %s\n", val->heavy_sizes);
     } else {
         int64_t elems = 0;
         for (size_t i = 0; i < ref->inputs.len; i++)

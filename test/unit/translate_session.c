@@ -283,7 +283,7 @@ static void test_work_model_fault(void)
     EXPECT(repair && strstr(repair, "The validation sizes are N=5; at them this IR runs an "
                                     "estimated 6e+10 loop iterations."));
     EXPECT(repair && strstr(repair, "hold 10 elements at these sizes"));
-    EXPECT(repair && !strstr(repair, "not the translation's fault"));
+    EXPECT(repair && !strstr(repair, "The IR is not at fault"));
     sol_session_result_free(&r);
     script_free(&s);
     fixture_close(&x);
@@ -307,7 +307,7 @@ static void test_work_not_model_fault(void)
                               "because another attempt cannot pass at these sizes: the IR would "
                               "run an estimated 5 loop iterations, more than solar-run's limit "
                               "of 3\n"));
-    EXPECT(strstr(x.log_text, "This is not the translation's fault: the sizes given with "
+    EXPECT(strstr(x.log_text, "The IR is not at fault: the sizes given with "
                               "--small are that large\n"));
     sol_session_result_free(&r);
     script_free(&s);
@@ -332,7 +332,7 @@ static void test_step_limit_message(void)
     x.check.val.heavy_sizes = "the reference files are that large";
     sol_check_candidate(&x.check, generic_ir, sizeof generic_ir - 1, "generic2", &v);
     EXPECT(!v.ok && v.not_candidate);
-    EXPECT(v.details.data && strstr(v.details.data, "This is not the translation's fault: the "
+    EXPECT(v.details.data && strstr(v.details.data, "The IR is not at fault: the "
                                                     "reference files are that large\n"));
     sol_verdict_free(&v);
     /* Within the limit it passes. */
@@ -411,7 +411,7 @@ static void test_budget_follows_program(void)
     EXPECT(v.details.data && strstr(v.details.data, "the step budget is twice the program's "
                                                     "estimated work of 5 loop iterations, at "
                                                     "least 2 and at most 1000"));
-    EXPECT(v.details.data && strstr(v.details.data, "This is not the translation's fault: "
+    EXPECT(v.details.data && strstr(v.details.data, "The IR is not at fault: "
                                                     "solar-import chose these"));
     sol_verdict_free(&v);
     fixture_close(&x);
