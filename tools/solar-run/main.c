@@ -163,9 +163,7 @@ static bool parse_named_path(const char *flag, char *value, NamedPath *out)
         return false;
     }
     *eq = '\0';
-    out->name = value[0] == '%' ? value + 1 : value;
-    out->path = eq + 1;
-    out->used = false;
+    *out = (NamedPath){.name = value[0] == '%' ? value + 1 : value, .path = eq + 1};
     return true;
 }
 
